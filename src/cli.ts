@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import { isCalculationError } from './core/errors';
+import { createHandler } from './http/handler';
+import { openApiDocument } from './http/index';
+import { toNodeListener } from './node/index';
+import { registry } from './operations';
+
+const USAGE = `finplan: deterministic US financial-planning calculations
+
+Usage:
+  finplan serve [--host 127.0.0.1] [--port 8080] [--api-key KEY ...] [--rate-limit N] [--dev] [--redis URL]
+      env: HOST, PORT, FINPLAN_API_KEYS (comma-separated), FINPLAN_RATE_LIMIT, FINPLAN_REDIS_URL
+      --dev: development server, rate limits off; with no key given it makes one and prints it
+  finplan calc <path|name> [JSON | -]   print the result envelope (reads stdin when JSON is - or absent)
+  finplan openapi                       print the OpenAPI document
+  finplan list                          list the operations
+  finplan --help | --version`;
+
+function fail(message: string): never {
+  process.stderr.write(`finplan: ${message}\n`);
+  process.exit(2);
+}
+
+function integer(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) fail(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+function serve(args: string[]): void {
+  const { values } = parseArgs({
+    args,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'rate-limit': { type: 'string' },
+      dev: { type: 'boolean', default: false },
+      redis: { type: 'string' },
+    },
+    strict: true,
+  });
+  const env = process.env;
+  const host = values.host ?? env.HOST ?? '127.0.0.1';
+  const port = integer(values.port ?? env.PORT, 'port', 0, 65535) ?? 8080;
+  const rateLimit = integer(values['rate-limit'] ?? env.FINPLAN_RATE_LIMIT, 'rate-limit', 1, 1_000_000);
+  const redisUrl = values.redis ?? env.FINPLAN_REDIS_URL;
+  if (redisUrl)
+    fail('--redis: the Redis store is not available in this version; omit it to use the in-memory store');
+  const apiKeys = [
+    ...(values['api-key'] ?? []),
+    ...(env.FINPLAN_API_KEYS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
+  ];
+  let devKey: string | undefined;
+  if (apiKeys.length === 0) {
+    if (!values.dev) fail('no API key: pass --api-key KEY, set FINPLAN_API_KEYS, or use --dev');
+    devKey = `fp_dev_${randomBytes(18).toString('base64url')}`;
+    apiKeys.push(devKey);
+  }
+  const handler = createHandler({
+    apiKeys,
+    dev: values.dev,
+    ...(rateLimit ? { rateLimit } : {}),
+    onError: (error, request) => {
+      process.stderr.write(
+        `finplan: internal error on ${request.method} ${new URL(request.url).pathname}: ${String(error)}\n`,
+      );
+    },
+  });
+  const server = createServer({ keepAliveTimeout: 5_000 }, toNodeListener(handler));
+  server.listen(port, host, () => {
+    const address = server.address();
+    const boundPort = typeof address === 'object' && address ? address.port : port;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
+    process.stdout.write(
+      `finplan listening on ${url}${values.dev ? ' (development mode: no rate limits)' : ''}\n`,
+    );
+    if (devKey) process.stdout.write(`development API key: ${devKey}\n`);
+    process.stdout.write(
+      `try: curl -s ${url}/v1/tvm -H 'Authorization: Bearer ${devKey ?? '<your key>'}' -H 'Content-Type: application/json' -d '{"solve_for":"pmt","rate":0.005,"nper":360,"pv":300000}'\n`,
+    );
+  });
+  server.on('error', (error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+function calc(args: string[]): void {
+  const [name, json] = args;
+  if (!name) fail('calc needs an operation path or name; see `finplan list`');
+  const operation = registry.find(name);
+  if (!operation) fail(`no operation "${name}"; see \`finplan list\``);
+  const text = json === undefined || json === '-' ? readFileSync(0, 'utf8') : json;
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    process.stderr.write(
+      `${JSON.stringify({ error: { code: 'invalid_json', message: `not valid JSON: ${(error as Error).message}` } }, null, 2)}\n`,
+    );
+    process.exit(1);
+  }
+  try {
+    process.stdout.write(`${JSON.stringify(operation.run(input), null, 2)}\n`);
+  } catch (error) {
+    if (!isCalculationError(error)) throw error;
+    process.stderr.write(
+      `${JSON.stringify({ error: { code: error.code, message: error.message, issues: error.issues } }, null, 2)}\n`,
+    );
+    process.exit(1);
+  }
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+function main(argv: string[]): void {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      serve(rest);
+      return;
+    case 'calc':
+      calc(rest);
+      return;
+    case 'openapi':
+      process.stdout.write(`${JSON.stringify(openApiDocument(), null, 2)}\n`);
+      return;
+    case 'list':
+      for (const op of registry.operations) process.stdout.write(`${op.path.padEnd(36)} ${op.summary}\n`);
+      return;
+    case '--version':
+    case '-v':
+      process.stdout.write(`${version()}\n`);
+      return;
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    default:
+      process.stderr.write(`${USAGE}\n`);
+      fail(`unknown command "${command}"`);
+  }
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,31 @@
+/**
+ * Canonical JSON: object keys sorted by UTF-16 code unit, no whitespace, `-0` written as `0`,
+ * `undefined` members omitted (as JSON.stringify does). Non-finite numbers are rejected because
+ * JSON cannot represent them.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: non-finite number ${value}`);
+      return Object.is(value, -0) ? '0' : JSON.stringify(value);
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'object': {
+      if (Array.isArray(value)) {
+        return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+      }
+      const record = value as Record<string, unknown>;
+      const members: string[] = [];
+      for (const key of Object.keys(record).sort()) {
+        const member = record[key];
+        if (member === undefined) continue;
+        members.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
+      }
+      return `{${members.join(',')}}`;
+    }
+    default:
+      throw new TypeError(`canonicalJson: unsupported value of type ${typeof value}`);
+  }
+}

@@ -1,0 +1,20 @@
+export { canonicalJson } from './canonical-json';
+export { buildEnvelope, DISCLAIMER, type Envelope } from './envelope';
+export {
+  CalculationError,
+  type CalculationErrorCode,
+  type CalculationIssue,
+  calculationError,
+  isCalculationError,
+} from './errors';
+export { roundMoney, roundRate, roundTo } from './money';
+export {
+  type AnyOperation,
+  defineOperation,
+  isOperation,
+  type Operation,
+  type OperationConfig,
+} from './operation';
+export { createRegistry, type Registry } from './registry';
+export { resultId } from './result-id';
+export { DEFAULT_SEED, FILING_STATUSES, type FilingStatus } from './schema';

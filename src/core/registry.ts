@@ -1,0 +1,36 @@
+import { type AnyOperation, isOperation } from './operation';
+
+/** Operations by path, in path order. */
+export interface Registry {
+  readonly operations: readonly AnyOperation[];
+  get(path: string): AnyOperation | undefined;
+  /** Find by path (`/v1/tvm`) or id (`tvm`, `loan/amortization`). */
+  find(pathOrId: string): AnyOperation | undefined;
+}
+
+/**
+ * Build a registry from operations or modules of operations (non-operation exports are skipped).
+ * Throws when two operations share a path.
+ */
+export function createRegistry(sources: readonly (AnyOperation | Record<string, unknown>)[]): Registry {
+  const byPath = new Map<string, AnyOperation>();
+  const add = (operation: AnyOperation) => {
+    const existing = byPath.get(operation.path);
+    if (existing && existing !== operation)
+      throw new Error(`two operations share the path ${operation.path}`);
+    byPath.set(operation.path, operation);
+  };
+  for (const source of sources) {
+    if (isOperation(source)) add(source);
+    else for (const value of Object.values(source)) if (isOperation(value)) add(value);
+  }
+  const operations = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    operations,
+    get: (path) => byPath.get(path),
+    find: (pathOrId) => {
+      const trimmed = pathOrId.replace(/^\/+/, '');
+      return byPath.get(`/${trimmed}`) ?? byPath.get(`/v1/${trimmed}`);
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/**
+ * education: operations arrive with their own issues.
+ * @module education
+ */
+export {};

@@ -1,0 +1,5 @@
+/**
+ * equity: operations arrive with their own issues.
+ * @module equity
+ */
+export {};

@@ -1,0 +1,5 @@
+/**
+ * healthcare: operations arrive with their own issues.
+ * @module healthcare
+ */
+export {};

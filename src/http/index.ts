@@ -1,0 +1,31 @@
+/**
+ * The HTTP adapter: a Fetch API handler serving the whole `/v1` surface.
+ * @module http
+ */
+import { registry } from '../operations';
+import { buildOpenApiDocument } from './openapi';
+
+export { hashApiKey } from './api-keys';
+export {
+  createHandler,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_RATE_LIMIT,
+  type Handler,
+  type HandlerOptions,
+} from './handler';
+export { API_VERSION, buildOpenApiDocument } from './openapi';
+export { MemoryStore, type Store } from './store';
+export type { RateDecision } from './token-bucket';
+
+/**
+ * The OpenAPI 3.1.0 document of every finplan operation.
+ *
+ * @example
+ * ```ts
+ * import { openApiDocument } from 'finplan/http';
+ * Object.keys(openApiDocument().paths).includes('/v1/tvm'); // true
+ * ```
+ */
+export function openApiDocument(options: Parameters<typeof buildOpenApiDocument>[1] = {}) {
+  return buildOpenApiDocument(registry.operations, options);
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { DISCLAIMER } from '../core/envelope';
+import type { AnyOperation } from '../core/operation';
+
+/** The version of the OpenAPI description (SPEC.md: 1.3.0). */
+export const API_VERSION = '1.3.0';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+function componentName(operation: AnyOperation): string {
+  return operation.id
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: {
+          type: 'string',
+          description: 'Machine-readable error code, e.g. invalid_input, no_solution.',
+        },
+        message: { type: 'string' },
+        issues: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['path', 'code', 'message'],
+            properties: { path: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+};
+
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+const rateHeaders = {
+  'RateLimit-Limit': { schema: { type: 'integer' }, description: 'Per-minute budget of the key.' },
+  'RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left now.' },
+  'RateLimit-Reset': { schema: { type: 'integer' }, description: 'Seconds until the budget is full again.' },
+};
+
+const sharedResponses = {
+  BadRequest: {
+    description: 'Invalid JSON or input, no solution, unsupported year or jurisdiction.',
+    content: errorContent,
+  },
+  Unauthorized: {
+    description: 'Missing or invalid credential.',
+    headers: { 'WWW-Authenticate': { schema: { type: 'string' } } },
+    content: errorContent,
+  },
+  MethodNotAllowed: {
+    description: 'Wrong method; `Allow` lists the right one.',
+    headers: { Allow: { schema: { type: 'string' } } },
+    content: errorContent,
+  },
+  PayloadTooLarge: { description: 'Request body over the size limit.', content: errorContent },
+  UnsupportedMediaType: { description: 'Request body is not application/json.', content: errorContent },
+  TooManyRequests: {
+    description: "The key's per-minute budget is spent.",
+    headers: {
+      'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' },
+      ...rateHeaders,
+    },
+    content: errorContent,
+  },
+  ServiceUnavailable: { description: 'The store is unreachable.', content: errorContent },
+};
+
+/**
+ * The OpenAPI 3.1.0 document of the given operations, generated from their schemas: one POST per
+ * operation with its request and envelope schemas, the public probes, both security schemes.
+ *
+ * @example
+ * ```ts
+ * import { openApiDocument } from 'finplan/http';
+ * const doc = openApiDocument();
+ * doc.info.version; // '1.3.0'
+ * ```
+ */
+export function buildOpenApiDocument(
+  operations: readonly AnyOperation[],
+  options: { servers?: readonly { url: string; description?: string }[] } = {},
+) {
+  const schemas: Record<string, JsonSchema> = { Error: errorSchema };
+  const paths: Record<string, unknown> = {
+    '/readyz': {
+      get: {
+        operationId: 'readyz',
+        summary: 'Readiness: 200 when the service and its store answer, 503 when the store does not.',
+        security: [],
+        responses: {
+          '200': {
+            description: 'Ready.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
+              },
+            },
+          },
+          '503': {
+            description: 'Not ready.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['status', 'reason'],
+                  properties: { status: { type: 'string' }, reason: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/healthz': {
+      get: {
+        operationId: 'healthz',
+        summary: 'Liveness: 200 while the process serves requests.',
+        security: [],
+        responses: {
+          '200': {
+            description: 'Alive.',
+            content: {
+              'application/json': { schema: { type: 'object', properties: { status: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+    },
+  };
+  for (const operation of operations) {
+    const name = componentName(operation);
+    schemas[`${name}Request`] = jsonSchema(operation.input, 'input');
+    schemas[`${name}Result`] = jsonSchema(operation.output, 'output');
+    schemas[`${name}Envelope`] = {
+      type: 'object',
+      required: ['result_id', 'engine_version', 'result', 'disclaimer'],
+      properties: {
+        result_id: { type: 'string', pattern: `^${operation.prefix}_[0-9a-f]{16}$` },
+        engine_version: { type: 'string', const: operation.engineVersion },
+        result: { $ref: `#/components/schemas/${name}Result` },
+        disclaimer: { type: 'string', const: DISCLAIMER },
+      },
+    };
+    paths[operation.path] = {
+      post: {
+        operationId: operation.id.replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
+        summary: operation.summary,
+        description: operation.description,
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Request` } } },
+        },
+        responses: {
+          '200': {
+            description: 'The result envelope.',
+            headers: rateHeaders,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Envelope` } } },
+          },
+          '400': { $ref: '#/components/responses/BadRequest' },
+          '401': { $ref: '#/components/responses/Unauthorized' },
+          '405': { $ref: '#/components/responses/MethodNotAllowed' },
+          '413': { $ref: '#/components/responses/PayloadTooLarge' },
+          '415': { $ref: '#/components/responses/UnsupportedMediaType' },
+          '429': { $ref: '#/components/responses/TooManyRequests' },
+          '503': { $ref: '#/components/responses/ServiceUnavailable' },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'finplan financial-planning calculation API',
+      version: API_VERSION,
+      description: `Deterministic US financial-planning calculations. ${DISCLAIMER}`,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: options.servers ?? [{ url: '/', description: 'this server' }],
+    security: [{ bearerAuth: [] }, { apiKey: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      },
+      schemas,
+      responses: sharedResponses,
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/**
+ * retirement: operations arrive with their own issues.
+ * @module retirement
+ */
+export {};

@@ -1,0 +1,5 @@
+/**
+ * social-security: operations arrive with their own issues.
+ * @module social-security
+ */
+export {};

@@ -1,0 +1,5 @@
+/**
+ * tax: operations arrive with their own issues.
+ * @module tax
+ */
+export {};

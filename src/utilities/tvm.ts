@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { calculationError } from '../core/errors';
+import { roundMoney, roundTo } from '../core/money';
+import { defineOperation } from '../core/operation';
+import { brent, rootsOnGrid } from '../core/roots';
+import { money } from '../core/schema';
+
+const VARIABLES = ['rate', 'nper', 'pmt', 'pv', 'fv'] as const;
+type Variable = (typeof VARIABLES)[number];
+
+/** Solved rates are searched in [RATE_MIN, RATE_MAX] per period. */
+export const TVM_RATE_MIN = -0.9999;
+export const TVM_RATE_MAX = 1e4;
+/** Decimal places of a solved per-period rate and of a solved number of periods. */
+const RATE_PLACES = 10;
+const NPER_PLACES = 6;
+
+const PaymentTiming = z
+  .enum(['begin', 'end'])
+  .default('end')
+  .describe('When payments fall in each period: `end` (ordinary annuity, default) or `begin` (annuity due).');
+
+const TvmInputObject = z.strictObject({
+  solve_for: z.enum(VARIABLES).describe('The variable to solve for; omit it from the request.'),
+  rate: z.number().min(-0.99).max(10).optional().describe('Interest rate per period (0.005 = 0.5%).'),
+  nper: z.number().gt(0).max(10_000).optional().describe('Number of periods (may be fractional).'),
+  pmt: money('Payment each period; money paid out is negative, received positive. Default 0.').optional(),
+  pv: money('Present value; money paid out is negative, received positive. Default 0.').optional(),
+  fv: money('Future value; money paid out is negative, received positive. Default 0.').optional(),
+  payment_timing: PaymentTiming,
+});
+
+/**
+ * `/v1/tvm` request: `solve_for` names the unknown; `rate` and `nper` are required unless solved for;
+ * `pmt`, `pv` and `fv` default to 0 unless solved for.
+ */
+export const TvmInput = TvmInputObject.superRefine((input, ctx) => {
+  if (input[input.solve_for] !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [input.solve_for],
+      message: `must be omitted when solve_for is "${input.solve_for}"`,
+    });
+  }
+  for (const name of ['rate', 'nper'] as const) {
+    if (name !== input.solve_for && input[name] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'is required' });
+    }
+  }
+}).transform((input) => {
+  const out: { solve_for: Variable; payment_timing: 'begin' | 'end' } & Partial<Record<Variable, number>> = {
+    solve_for: input.solve_for,
+    payment_timing: input.payment_timing,
+  };
+  for (const name of VARIABLES) {
+    if (name === input.solve_for) continue;
+    out[name] = input[name] ?? 0;
+  }
+  return out;
+});
+export type TvmInput = z.input<typeof TvmInput>;
+
+export const TvmResult = z.object({
+  solve_for: z.enum(VARIABLES),
+  value: z.number().describe('The solved variable (money to cents, rate to 10 places, nper to 6 places).'),
+  rate: z.number(),
+  nper: z.number(),
+  pmt: z.number(),
+  pv: z.number(),
+  fv: z.number(),
+  payment_timing: z.enum(['begin', 'end']),
+  rate_roots: z
+    .array(z.number())
+    .optional()
+    .describe('Every rate in the searched range that solves the equation, when there is more than one.'),
+});
+export type TvmResult = z.infer<typeof TvmResult>;
+
+/** (1+r)^n - 1 over r, accurate for small r; n when r = 0. */
+function annuityFactor(r: number, n: number): number {
+  return r === 0 ? n : Math.expm1(n * Math.log1p(r)) / r;
+}
+
+/**
+ * The TVM equation, scaled to stay finite: `fv + pv (1+r)^n + pmt (1 + r w) ((1+r)^n - 1) / r` for
+ * r < 0, and the same divided by (1+r)^n for r >= 0 (a positive factor: same sign, same root).
+ */
+function tvmBalance(r: number, n: number, pmt: number, pv: number, fv: number, w: number): number {
+  if (r === 0) return fv + pv + pmt * n;
+  const lg = n * Math.log1p(r);
+  if (r < 0) return fv + pv * Math.exp(lg) + (pmt * (1 + r * w) * Math.expm1(lg)) / r;
+  return fv * Math.exp(-lg) + pv - (pmt * (1 + r * w) * Math.expm1(-lg)) / r;
+}
+
+function signChanges(values: readonly number[]): number {
+  let changes = 0;
+  let last = 0;
+  for (const v of values) {
+    if (v === 0) continue;
+    if (last !== 0 && Math.sign(v) !== Math.sign(last)) changes++;
+    last = v;
+  }
+  return changes;
+}
+
+const RATE_GRID: readonly number[] = (() => {
+  // Uniform in log(1 + r) from log(1 + RATE_MIN) to log(1 + RATE_MAX), 400 cells.
+  const lo = Math.log1p(TVM_RATE_MIN);
+  const hi = Math.log1p(TVM_RATE_MAX);
+  return Array.from({ length: 401 }, (_, i) => lo + ((hi - lo) * i) / 400);
+})();
+
+/** Every per-period rate solving the equation, ascending. */
+function solveRates(n: number, pmt: number, pv: number, fv: number, w: number): number[] {
+  const f = (x: number) => tvmBalance(Math.expm1(x), n, pmt, pv, fv, w);
+  const lo = RATE_GRID[0] as number;
+  const hi = RATE_GRID[RATE_GRID.length - 1] as number;
+  // Descartes' rule of signs: the flows (pv + w pmt, pmt, ..., (1 - w) pmt + fv) change sign at most
+  // once => at most one root, which a sign change over the whole range brackets.
+  if (signChanges([pv + w * pmt, pmt, (1 - w) * pmt + fv]) <= 1) {
+    const flo = f(lo);
+    const fhi = f(hi);
+    if (flo === 0 || fhi === 0 || Math.sign(flo) !== Math.sign(fhi))
+      return [Math.expm1(brent(f, lo, hi, flo, fhi))];
+  }
+  return rootsOnGrid(f, RATE_GRID).map(Math.expm1);
+}
+
+function noSolution(variable: Variable, why: string) {
+  return calculationError('no_solution', variable, `no solution: ${why}`);
+}
+
+function solve(input: z.output<typeof TvmInput>): TvmResult {
+  const w = input.payment_timing === 'begin' ? 1 : 0;
+  const { rate: r = 0, nper: n = 0, pmt = 0, pv = 0, fv = 0 } = input;
+  const echo = { rate: r, nper: n, pmt, pv, fv, payment_timing: input.payment_timing };
+  switch (input.solve_for) {
+    case 'fv': {
+      const g = (1 + r) ** n;
+      const value = -(pv * g + pmt * (1 + r * w) * annuityFactor(r, n));
+      return { solve_for: 'fv', value: roundMoney(value), ...echo, fv: roundMoney(value) };
+    }
+    case 'pv': {
+      const g = (1 + r) ** n;
+      const value = -(fv + pmt * (1 + r * w) * annuityFactor(r, n)) / g;
+      return { solve_for: 'pv', value: roundMoney(value), ...echo, pv: roundMoney(value) };
+    }
+    case 'pmt': {
+      const g = (1 + r) ** n;
+      const value = -(fv + pv * g) / ((1 + r * w) * annuityFactor(r, n));
+      return { solve_for: 'pmt', value: roundMoney(value), ...echo, pmt: roundMoney(value) };
+    }
+    case 'nper': {
+      let value: number;
+      if (r === 0) {
+        if (pmt === 0) throw noSolution('nper', 'with a zero rate and no payment the balance never changes');
+        value = -(pv + fv) / pmt;
+      } else {
+        const z = (pmt * (1 + r * w)) / r;
+        const ratio = (z - fv) / (pv + z);
+        if (!(ratio > 0) || !Number.isFinite(ratio)) {
+          throw noSolution('nper', 'the payment never amortizes the balance to the future value');
+        }
+        value = Math.log(ratio) / Math.log1p(r);
+      }
+      if (!(value >= 0) || !Number.isFinite(value)) {
+        throw noSolution('nper', 'reaching the future value would take a negative number of periods');
+      }
+      return {
+        solve_for: 'nper',
+        value: roundTo(value, NPER_PLACES),
+        ...echo,
+        nper: roundTo(value, NPER_PLACES),
+      };
+    }
+    case 'rate': {
+      if (pmt === 0 && pv === 0 && fv === 0)
+        throw noSolution('rate', 'every rate solves an all-zero problem');
+      const roots = solveRates(n, pmt, pv, fv, w);
+      if (roots.length === 0) {
+        throw noSolution(
+          'rate',
+          `no per-period rate in [${TVM_RATE_MIN}, ${TVM_RATE_MAX}] balances these flows (do they change sign?)`,
+        );
+      }
+      const rate = roots.reduce((best, x) => (Math.abs(x) < Math.abs(best) ? x : best));
+      const value = roundTo(rate, RATE_PLACES);
+      const result: TvmResult = { solve_for: 'rate', value, ...echo, rate: value };
+      if (roots.length > 1) result.rate_roots = roots.map((x) => roundTo(x, RATE_PLACES));
+      return result;
+    }
+  }
+}
+
+/**
+ * Time value of money: solve one of `rate`, `nper`, `pmt`, `pv`, `fv` from the other four, with
+ * Excel's and numpy-financial's equation and sign convention (money paid out negative, received
+ * positive): `fv + pv (1+r)^n + pmt (1 + r w) ((1+r)^n - 1) / r = 0`, `w` = 1 for `begin`, 0 for `end`.
+ * A rate is found without a guess: Brent's method on a sign-changing bracket of the whole range
+ * (-0.9999 to 10,000 per period); when the flows change sign twice, a grid scan finds every root and
+ * `rate` is the one nearest zero. No solution is a `no_solution` error.
+ *
+ * @example
+ * ```ts
+ * import { tvm } from 'finplan/utilities';
+ * // numpy-financial: pmt(0.075/12, 12*15, 200000) = -1854.02
+ * tvm({ solve_for: 'pmt', rate: 0.075 / 12, nper: 180, pv: 200_000 }).result.value; // -1854.02
+ * ```
+ */
+export const tvm = defineOperation({
+  path: '/v1/tvm',
+  engine: 'tvm',
+  version: '1.0.0',
+  prefix: 'tvm',
+  summary: 'Solve one of rate, nper, pmt, pv, fv from the other four.',
+  description:
+    'Time value of money with the Excel / numpy-financial equation and sign convention (paid out negative, ' +
+    'received positive). Payments at period end by default, or begin. Solved rates are searched without a ' +
+    'guess in [-0.9999, 10000] per period. 400 no_solution when no value solves the equation.',
+  input: TvmInput,
+  output: TvmResult,
+  compute: solve,
+});
