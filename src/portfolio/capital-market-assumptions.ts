@@ -164,7 +164,7 @@ function compute(input: z.output<typeof CapitalMarketAssumptionsInput>): Capital
  *   default_correlation: 0.2,
  * });
  * result.expected_return; // 0.064
- * result.return_volatility; // 0.10224 (sqrt(0.6²·0.16² + 0.4²·0.06² + 2·0.6·0.4·0.2·0.16·0.06))
+ * result.return_volatility; // 0.103507 = sqrt(0.6²·0.16² + 0.4²·0.06² + 2·0.6·0.4·0.2·0.16·0.06)
  * ```
  */
 export const capitalMarketAssumptions = defineOperation({

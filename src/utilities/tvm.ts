@@ -76,9 +76,20 @@ export const TvmResult = z.object({
 });
 export type TvmResult = z.infer<typeof TvmResult>;
 
-/** (1+r)^n - 1 over r, accurate for small r; n when r = 0. */
+/** ((1+r)^n - 1) / r, accurate for small r; n when r = 0 or n log(1+r) underflows. */
 function annuityFactor(r: number, n: number): number {
-  return r === 0 ? n : Math.expm1(n * Math.log1p(r)) / r;
+  const lg = n * Math.log1p(r);
+  return Math.abs(lg) < 1e-300 ? n : Math.expm1(lg) / r;
+}
+
+/** Solved money beyond this magnitude cannot be stated to the cent in a double (2^53 cents ≈ 9e13). */
+const SOLVED_MONEY_LIMIT = 1e13;
+
+function solvedMoney(variable: 'pmt' | 'pv' | 'fv', value: number): number {
+  if (!(Math.abs(value) < SOLVED_MONEY_LIMIT)) {
+    throw noSolution(variable, `the ${variable} that solves this problem is beyond ±${SOLVED_MONEY_LIMIT}`);
+  }
+  return roundMoney(value);
 }
 
 /**
@@ -138,17 +149,20 @@ function solve(input: z.output<typeof TvmInput>): TvmResult {
     case 'fv': {
       const g = (1 + r) ** n;
       const value = -(pv * g + pmt * (1 + r * w) * annuityFactor(r, n));
-      return { solve_for: 'fv', value: roundMoney(value), ...echo, fv: roundMoney(value) };
+      const money = solvedMoney('fv', value);
+      return { solve_for: 'fv', value: money, ...echo, fv: money };
     }
     case 'pv': {
       const g = (1 + r) ** n;
       const value = -(fv + pmt * (1 + r * w) * annuityFactor(r, n)) / g;
-      return { solve_for: 'pv', value: roundMoney(value), ...echo, pv: roundMoney(value) };
+      const money = solvedMoney('pv', value);
+      return { solve_for: 'pv', value: money, ...echo, pv: money };
     }
     case 'pmt': {
       const g = (1 + r) ** n;
       const value = -(fv + pv * g) / ((1 + r * w) * annuityFactor(r, n));
-      return { solve_for: 'pmt', value: roundMoney(value), ...echo, pmt: roundMoney(value) };
+      const money = solvedMoney('pmt', value);
+      return { solve_for: 'pmt', value: money, ...echo, pmt: money };
     }
     case 'nper': {
       let value: number;

@@ -1,0 +1,53 @@
+// Shared benchmark helpers: every benchmark reports a ratio against a peer or a limit measured in
+// the same run, never an absolute timing assertion.
+
+/** Calls per second of `fn`, after a warm-up, over at least `ms` milliseconds (best of `rounds`). */
+export function opsPerSecond(fn, { ms = 700, rounds = 3 } = {}) {
+  for (let i = 0; i < 200; i++) fn(i);
+  let best = 0;
+  for (let round = 0; round < rounds; round++) {
+    let calls = 0;
+    let batch = 1;
+    const start = performance.now();
+    let elapsed = 0;
+    while (elapsed < ms) {
+      for (let i = 0; i < batch; i++) fn(calls + i);
+      calls += batch;
+      batch = Math.min(batch * 2, 1 << 16);
+      elapsed = performance.now() - start;
+    }
+    best = Math.max(best, (calls * 1000) / elapsed);
+  }
+  return best;
+}
+
+/** Format a number of operations per second. */
+export function fmt(n) {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)}M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
+  return n.toFixed(1);
+}
+
+/** A row comparing `subject` against `peer`: ratio = subject ops/s / peer ops/s (> 1: subject faster). */
+export function compare(benchmark, subject, subjectOps, peer, peerOps, note = '') {
+  return {
+    benchmark,
+    subject,
+    ops: fmt(subjectOps),
+    peer,
+    peerOps: fmt(peerOps),
+    ratio: (subjectOps / peerOps).toFixed(3),
+    note,
+  };
+}
+
+/** Print rows as a markdown table. */
+export function printTable(rows) {
+  const header = ['benchmark', 'subject', 'ops/s', 'peer or limit', 'peer ops/s', 'ratio', 'note'];
+  const lines = [
+    header,
+    header.map(() => '---'),
+    ...rows.map((r) => [r.benchmark, r.subject, r.ops, r.peer, r.peerOps, r.ratio, r.note]),
+  ];
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+}

@@ -1,0 +1,69 @@
+// Properties every operation must hold, over inputs generated from its own schema (finplan/testing):
+// determinism, no non-finite number or null in a result, and bad input is a CalculationError (a 400),
+// never another exception (a 500).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isCalculationError } from '../../src/core/errors';
+import { registry } from '../../src/operations';
+import { inputArbitrary, rawInputArbitrary } from '../../src/testing/index';
+
+function assertFiniteTree(value: unknown, where = 'result'): void {
+  if (typeof value === 'number') {
+    expect(Number.isFinite(value), `${where} is ${value}`).toBe(true);
+    expect(Object.is(value, -0), `${where} is -0`).toBe(false);
+  } else if (value === null) {
+    throw new Error(`${where} is null`);
+  } else if (Array.isArray(value)) value.forEach((item, i) => assertFiniteTree(item, `${where}[${i}]`));
+  else if (typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) assertFiniteTree(v, `${where}.${k}`);
+}
+
+// Stochastic operations are slow at their default sizes; cap the paths they simulate here.
+function cheap(input: unknown): unknown {
+  if (typeof input === 'object' && input !== null && 'num_simulations' in input) {
+    return {
+      ...input,
+      num_simulations: Math.min(Number((input as { num_simulations: number }).num_simulations), 50),
+    };
+  }
+  return input;
+}
+
+describe.each(registry.operations.map((operation) => [operation.path, operation] as const))(
+  '%s',
+  (_, operation) => {
+    it('valid inputs give a finite, deterministic envelope (or a domain CalculationError)', () => {
+      fc.assert(
+        fc.property(inputArbitrary(operation), (generated) => {
+          const input = cheap(generated);
+          let first: ReturnType<typeof operation.run>;
+          try {
+            first = operation.run(input);
+          } catch (error) {
+            expect(isCalculationError(error), String(error)).toBe(true);
+            return;
+          }
+          assertFiniteTree(first.result);
+          expect(first.result_id).toMatch(new RegExp(`^${operation.prefix}_[0-9a-f]{16}$`));
+          expect(first.engine_version).toBe(operation.engineVersion);
+          expect(operation.output.safeParse(first.result).success).toBe(true);
+          expect(operation.run(structuredClone(input))).toEqual(first);
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it('any schema-shaped or arbitrary value is either a result or a CalculationError', () => {
+      fc.assert(
+        fc.property(fc.oneof(rawInputArbitrary(operation), fc.anything()), (raw) => {
+          try {
+            assertFiniteTree(operation.run(cheap(raw)).result);
+          } catch (error) {
+            expect(isCalculationError(error), String(error)).toBe(true);
+          }
+        }),
+        { numRuns: 60 },
+      );
+    });
+  },
+);
