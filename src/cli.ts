@@ -45,7 +45,7 @@ function serve(args: string[]): void {
     strict: true,
   });
   const env = process.env;
-  const host = values.host ?? env.HOST ?? '127.0.0.1';
+  const host = values.host || env.HOST || '127.0.0.1';
   const port = integer(values.port ?? env.PORT, 'port', 0, 65535) ?? 8080;
   const rateLimit = integer(values['rate-limit'] ?? env.FINPLAN_RATE_LIMIT, 'rate-limit', 1, 1_000_000);
   const redisUrl = values.redis ?? env.FINPLAN_REDIS_URL;

@@ -48,11 +48,11 @@ function discardRest(req: IncomingMessage, res: ServerResponse, limit: number): 
   let discarded = 0;
   req.on('data', (chunk: Buffer) => {
     discarded += chunk.byteLength;
-    if (discarded > 16 * limit) req.socket.destroy();
+    if (discarded > 16 * limit) req.destroy();
   });
   req.resume();
   res.once('finish', () => {
-    if (!req.readableEnded) setTimeout(() => req.socket.destroy(), 1000).unref();
+    if (!req.readableEnded) setTimeout(() => req.destroy(), 1000).unref();
   });
 }
 

@@ -13,8 +13,9 @@ function assertFiniteTree(value: unknown, where = 'result'): void {
     expect(Object.is(value, -0), `${where} is -0`).toBe(false);
   } else if (value === null) {
     throw new Error(`${where} is null`);
-  } else if (Array.isArray(value)) value.forEach((item, i) => assertFiniteTree(item, `${where}[${i}]`));
-  else if (typeof value === 'object')
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) assertFiniteTree(item, `${where}[${i}]`);
+  } else if (typeof value === 'object')
     for (const [k, v] of Object.entries(value)) assertFiniteTree(v, `${where}.${k}`);
 }
 
