@@ -42,7 +42,7 @@ export interface Rng {
 /**
  * The state that replaces an all-zero state (xoshiro's one forbidden state): the first 32
  * fractional bits of phi, pi, e and sqrt(2) (`0x9E3779B9`, `0x243F6A88`, `0xB7E15162`,
- * `0x6A09E667`). Seeding never produces an all-zero state (see {@link seedState}); this is a guard.
+ * `0x6A09E667`). Seeding never produces an all-zero state (see `seedState`); this is a guard.
  *
  * @example
  * ```ts
@@ -160,7 +160,7 @@ class Xoshiro128StarStar implements Rng {
 
 /**
  * Creates the xoshiro128** generator for an integer seed. The seed is reduced modulo 2^32
- * ({@link reduceSeed}) and expanded to four words by splitmix32 ({@link seedState}).
+ * (`reduceSeed`) and expanded to four words by splitmix32 (`seedState`).
  *
  * @param seed - any safe integer; seeds congruent modulo 2^32 give the same generator
  * @returns a fresh generator
