@@ -70,7 +70,7 @@ function serve(args: string[]): void {
     ...(rateLimit ? { rateLimit } : {}),
     onError: (error, request) => {
       process.stderr.write(
-        `finplan: internal error on ${request.method} ${new URL(request.url).pathname}: ${String(error)}\n`,
+        `finplan: internal error on ${request.method} ${request.pathname}: ${String(error)}\n`,
       );
     },
   });

@@ -33,11 +33,11 @@ export function matchApiKey(key: string, hashes: readonly string[]): string | un
 }
 
 /** The key of a request: `Authorization: Bearer <key>` or `X-API-Key: <key>`. */
-export function presentedKey(request: Request): string | undefined {
-  const authorization = request.headers.get('authorization');
+export function presentedKey(header: (name: string) => string | undefined): string | undefined {
+  const authorization = header('authorization');
   if (authorization) {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
     return match?.[1];
   }
-  return request.headers.get('x-api-key')?.trim() || undefined;
+  return header('x-api-key')?.trim() || undefined;
 }

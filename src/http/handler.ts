@@ -4,7 +4,7 @@ import { createRegistry } from '../core/registry';
 import { registry as allOperations } from '../operations';
 import { hashApiKey, matchApiKey, presentedKey } from './api-keys';
 import { buildOpenApiDocument } from './openapi';
-import { errorResponse, jsonResponse, payloadTooLarge } from './responses';
+import { errorReply, jsonReply, payloadTooLarge, type Reply, toResponse } from './responses';
 import { MemoryStore, type Store } from './store';
 import type { RateDecision } from './token-bucket';
 
@@ -32,16 +32,37 @@ export interface HandlerOptions {
   /** `servers` of the OpenAPI document. */
   readonly servers?: readonly { url: string; description?: string }[];
   /** Called with every unexpected error (a 500); the response never carries it. */
-  readonly onError?: (error: unknown, request: Request) => void;
+  readonly onError?: (error: unknown, request: { method: string; pathname: string }) => void;
 }
 
+/** Returned by {@link RequestParts.readBody} when the body crosses the limit. */
+export const TOO_LARGE = Symbol('finplan.body-too-large');
+
+/**
+ * What the adapter needs of a request, whatever carried it (a Fetch `Request`, a node:http message):
+ * bridges implement it directly to skip building Fetch objects.
+ */
+export interface RequestParts {
+  readonly method: string;
+  readonly pathname: string;
+  /** A header by lower-case name. */
+  header(name: string): string | undefined;
+  /** The body as UTF-8 text, or {@link TOO_LARGE} as soon as it crosses `limit` bytes (the rest unread). */
+  readBody(limit: number): Promise<string | typeof TOO_LARGE>;
+}
+
+/** The symbol under which a handler exposes its Fetch-free core to bridges. */
+export const HANDLER_CORE: unique symbol = Symbol.for('finplan.http.handler-core');
+
 /** A Fetch API handler: `(request) => Promise<Response>`. */
-export type Handler = (request: Request) => Promise<Response>;
+export interface Handler {
+  (request: Request): Promise<Response>;
+  /** The same handler on {@link RequestParts}, for bridges (`toNodeListener` uses it). */
+  readonly [HANDLER_CORE]: (parts: RequestParts) => Promise<Reply>;
+}
 
-class BodyTooLarge extends Error {}
-
-/** Read at most `limit` bytes of the body; throws BodyTooLarge as soon as it is exceeded. */
-async function readBody(request: Request, limit: number): Promise<string> {
+/** Read at most `limit` bytes of a Fetch body; {@link TOO_LARGE} as soon as it is exceeded. */
+async function readFetchBody(request: Request, limit: number): Promise<string | typeof TOO_LARGE> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -52,7 +73,7 @@ async function readBody(request: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new BodyTooLarge();
+      return TOO_LARGE;
     }
     chunks.push(value);
   }
@@ -62,7 +83,16 @@ async function readBody(request: Request, limit: number): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  return new TextDecoder().decode(bytes);
+}
+
+function fetchParts(request: Request): RequestParts {
+  return {
+    method: request.method,
+    pathname: new URL(request.url).pathname,
+    header: (name) => request.headers.get(name) ?? undefined,
+    readBody: (limit) => readFetchBody(request, limit),
+  };
 }
 
 function rateHeaders(limit: number, decision: RateDecision): Record<string, string> {
@@ -73,11 +103,13 @@ function rateHeaders(limit: number, decision: RateDecision): Record<string, stri
   };
 }
 
-function isJsonContentType(value: string | null): boolean {
+function isJsonContentType(value: string | undefined): boolean {
   if (!value) return false;
   const type = value.split(';')[0]!.trim().toLowerCase();
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
+
+const PROBES = new Set(['/healthz', '/readyz', '/openapi.json']);
 
 /**
  * The finplan HTTP adapter as a Fetch API handler: every operation is `POST /v1/...`; `GET /readyz`,
@@ -102,64 +134,43 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     throw new RangeError('rateLimit must be a positive integer');
   let openApiJson: string | undefined;
 
-  const publicGet = async (pathname: string): Promise<Response | undefined> => {
-    switch (pathname) {
-      case '/healthz':
-        return jsonResponse(200, { status: 'ok' });
-      case '/readyz':
-        try {
-          await store.ping();
-          return jsonResponse(200, { status: 'ready' });
-        } catch (error) {
-          const reason = error instanceof Error && error.message ? error.message : 'store unreachable';
-          return jsonResponse(503, { status: 'unavailable', reason: `store unreachable: ${reason}` });
-        }
-      case '/openapi.json':
-        openApiJson ??= JSON.stringify(
-          buildOpenApiDocument(registry.operations, options.servers ? { servers: options.servers } : {}),
-        );
-        return new Response(openApiJson, {
-          status: 200,
-          headers: { 'content-type': 'application/json; charset=utf-8' },
-        });
-      default:
-        return undefined;
+  const probe = async (pathname: string): Promise<Reply> => {
+    if (pathname === '/healthz') return jsonReply(200, { status: 'ok' });
+    if (pathname === '/readyz') {
+      try {
+        await store.ping();
+        return jsonReply(200, { status: 'ready' });
+      } catch (error) {
+        const reason = error instanceof Error && error.message ? error.message : 'store unreachable';
+        return jsonReply(503, { status: 'unavailable', reason: `store unreachable: ${reason}` });
+      }
     }
+    openApiJson ??= JSON.stringify(
+      buildOpenApiDocument(registry.operations, options.servers ? { servers: options.servers } : {}),
+    );
+    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: openApiJson };
   };
 
-  const handle = async (request: Request): Promise<Response> => {
-    const { pathname } = new URL(request.url);
+  const handle = async (request: RequestParts): Promise<Reply> => {
+    const { pathname, method } = request;
     const operation = registry.get(pathname);
     if (!operation) {
-      const isPublic = pathname === '/healthz' || pathname === '/readyz' || pathname === '/openapi.json';
-      if (isPublic) {
-        if (request.method === 'GET' || request.method === 'HEAD') return (await publicGet(pathname))!;
-        return errorResponse(
-          405,
-          'method_not_allowed',
-          `${request.method} is not allowed on ${pathname}; use GET`,
-          {
-            headers: { allow: 'GET, HEAD' },
-          },
-        );
-      }
-      return errorResponse(404, 'not_found', `no operation at ${pathname}`);
+      if (!PROBES.has(pathname)) return errorReply(404, 'not_found', `no operation at ${pathname}`);
+      if (method === 'GET' || method === 'HEAD') return probe(pathname);
+      return errorReply(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; use GET`, {
+        headers: { allow: 'GET, HEAD' },
+      });
     }
-    if (request.method !== 'POST') {
-      return errorResponse(
-        405,
-        'method_not_allowed',
-        `${request.method} is not allowed on ${pathname}; use POST`,
-        {
-          headers: { allow: 'POST' },
-        },
-      );
+    if (method !== 'POST') {
+      return errorReply(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; use POST`, {
+        headers: { allow: 'POST' },
+      });
     }
 
-    const key = presentedKey(request);
+    const key = presentedKey(request.header);
     const keyHash = key === undefined ? undefined : matchApiKey(key, keyHashes);
     if (!keyHash) {
-      return errorResponse(
+      return errorReply(
         401,
         'unauthorized',
         key === undefined
@@ -175,53 +186,49 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       try {
         decision = await store.takeToken(`rate:${keyHash}`, rateLimit);
       } catch {
-        return errorResponse(503, 'service_unavailable', 'the rate-limit store is unreachable');
+        return errorReply(503, 'service_unavailable', 'the rate-limit store is unreachable');
       }
       headers = rateHeaders(rateLimit, decision);
       if (!decision.allowed) {
-        return errorResponse(429, 'rate_limited', `over the budget of ${rateLimit} requests per minute`, {
+        return errorReply(429, 'rate_limited', `over the budget of ${rateLimit} requests per minute`, {
           headers: { ...headers, 'retry-after': String(decision.retryAfterSeconds) },
         });
       }
     }
 
-    if (!isJsonContentType(request.headers.get('content-type'))) {
-      return errorResponse(415, 'unsupported_media_type', 'the request body must be application/json', {
+    if (!isJsonContentType(request.header('content-type'))) {
+      return errorReply(415, 'unsupported_media_type', 'the request body must be application/json', {
         headers,
       });
     }
-    const declared = Number(request.headers.get('content-length'));
-    if (declared > maxBodyBytes) return payloadTooLarge(maxBodyBytes);
-    let text: string;
-    try {
-      text = await readBody(request, maxBodyBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) return payloadTooLarge(maxBodyBytes);
-      throw error;
-    }
+    if (Number(request.header('content-length')) > maxBodyBytes) return payloadTooLarge(maxBodyBytes);
+    const text = await request.readBody(maxBodyBytes);
+    if (text === TOO_LARGE) return payloadTooLarge(maxBodyBytes);
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch (error) {
       const detail = error instanceof Error ? error.message : 'parse error';
-      return errorResponse(400, 'invalid_json', `the request body is not valid JSON: ${detail}`, { headers });
+      return errorReply(400, 'invalid_json', `the request body is not valid JSON: ${detail}`, { headers });
     }
     try {
-      return jsonResponse(200, operation.run(body), headers);
+      return jsonReply(200, operation.run(body), headers);
     } catch (error) {
       if (isCalculationError(error)) {
-        return errorResponse(400, error.code, error.message, { issues: error.issues, headers });
+        return errorReply(400, error.code, error.message, { issues: error.issues, headers });
       }
       throw error;
     }
   };
 
-  return async (request) => {
+  const core = async (request: RequestParts): Promise<Reply> => {
     try {
       return await handle(request);
     } catch (error) {
-      options.onError?.(error, request);
-      return errorResponse(500, 'internal_error', 'internal error');
+      options.onError?.(error, { method: request.method, pathname: request.pathname });
+      return errorReply(500, 'internal_error', 'internal error');
     }
   };
+  const handler = async (request: Request) => toResponse(await core(fetchParts(request)), request.method);
+  return Object.assign(handler, { [HANDLER_CORE]: core });
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineOperation } from '../../src/core/operation';
 import { hashApiKey } from '../../src/http/api-keys';
 import type { Store } from '../../src/http/store';
-import { startServer, TVM_BODY, type TestServer } from './server';
+import { startServer, type TestServer, TVM_BODY } from './server';
 
 const KEY = 'test-key-1';
 const json = { 'content-type': 'application/json' };
@@ -41,7 +41,11 @@ describe('public endpoints', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.3.0');
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'bearerAuth']);
-    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(doc.components.securitySchemes.apiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+    });
     const tvm = doc.paths['/v1/tvm'].post;
     expect(tvm.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/TvmRequest');
     expect(Object.keys(tvm.responses)).toEqual(['200', '400', '401', '405', '413', '415', '429', '503']);
@@ -113,12 +117,16 @@ describe('error statuses', () => {
     expect(postProbe.status).toBe(405);
   });
   it('a non-JSON content type is 415', async () => {
-    const response = await post('/v1/tvm', TVM_BODY, { authorization: `Bearer ${KEY}`, 'content-type': 'text/plain' });
+    const response = await post('/v1/tvm', TVM_BODY, {
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'text/plain',
+    });
     expect(response.status).toBe(415);
     expect((await response.json()).error.code).toBe('unsupported_media_type');
-    expect((await post('/v1/tvm', TVM_BODY, { ...bearer, 'content-type': 'application/json; charset=utf-8' })).status).toBe(
-      200,
-    );
+    expect(
+      (await post('/v1/tvm', TVM_BODY, { ...bearer, 'content-type': 'application/json; charset=utf-8' }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -162,13 +170,21 @@ function uploadUntilAnswered(
 
 describe('request size limit', () => {
   it('a 2 MB body declared by Content-Length gets 413 before it is sent', async () => {
-    const result = await uploadUntilAnswered(server.port, { chunkSize: 64 * 1024, chunks: 32, declareLength: true });
+    const result = await uploadUntilAnswered(server.port, {
+      chunkSize: 64 * 1024,
+      chunks: 32,
+      declareLength: true,
+    });
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body).error.code).toBe('payload_too_large');
     expect(result.written).toBeLessThan(2 * 1024 * 1024);
   });
   it('a 2 MB chunked body gets 413 as soon as the 1 MiB cap is crossed, without buffering the rest', async () => {
-    const result = await uploadUntilAnswered(server.port, { chunkSize: 64 * 1024, chunks: 32, declareLength: false });
+    const result = await uploadUntilAnswered(server.port, {
+      chunkSize: 64 * 1024,
+      chunks: 32,
+      declareLength: false,
+    });
     expect(result.status).toBe(413);
     expect(result.written).toBeLessThan(2 * 1024 * 1024);
   });
@@ -211,7 +227,11 @@ describe('rate limiting', () => {
     const limited = await startServer({ apiKeys: ['a', 'b'], rateLimit: 1 });
     try {
       const send = (key: string) =>
-        fetch(`${limited.url}/v1/tvm`, { method: 'POST', headers: { 'x-api-key': key, ...json }, body: TVM_BODY });
+        fetch(`${limited.url}/v1/tvm`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, ...json },
+          body: TVM_BODY,
+        });
       expect((await send('a')).status).toBe(200);
       const second = await send('a');
       expect(second.status).toBe(429);
@@ -225,7 +245,11 @@ describe('rate limiting', () => {
     const dev = await startServer({ apiKeys: [KEY], rateLimit: 1, dev: true });
     try {
       for (let i = 0; i < 100; i++) {
-        const response = await fetch(`${dev.url}/v1/tvm`, { method: 'POST', headers: bearer, body: TVM_BODY });
+        const response = await fetch(`${dev.url}/v1/tvm`, {
+          method: 'POST',
+          headers: bearer,
+          body: TVM_BODY,
+        });
         expect(response.status).toBe(200);
         await response.arrayBuffer();
       }

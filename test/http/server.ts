@@ -11,7 +11,12 @@ export interface TestServer {
 }
 
 export async function startServer(options: HandlerOptions): Promise<TestServer> {
-  const server: Server = createServer(toNodeListener(createHandler(options), options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}));
+  const server: Server = createServer(
+    toNodeListener(
+      createHandler(options),
+      options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {},
+    ),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
