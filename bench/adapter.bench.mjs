@@ -26,12 +26,17 @@ async function requestsPerSecond(server, duration) {
     pipelining: 1,
     duration,
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
 export async function run() {
-  const constant = JSON.stringify({ result_id: 'tvm_0000000000000000', engine_version: 'tvm-1.0.0', result: { value: -1798.65 } });
+  const constant = JSON.stringify({
+    result_id: 'tvm_0000000000000000',
+    engine_version: 'tvm-1.0.0',
+    result: { value: -1798.65 },
+  });
   const bare = await listen((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -46,7 +51,16 @@ export async function run() {
     await requestsPerSecond(adapter, 1);
     const bareRps = await requestsPerSecond(bare, 5);
     const adapterRps = await requestsPerSecond(adapter, 5);
-    return [compare('HTTP /v1/tvm keep-alive', 'createHandler + toNodeListener', adapterRps, 'bare node:http constant JSON', bareRps, 'req/s, 32 connections, autocannon')];
+    return [
+      compare(
+        'HTTP /v1/tvm keep-alive',
+        'createHandler + toNodeListener',
+        adapterRps,
+        'bare node:http constant JSON',
+        bareRps,
+        'req/s, 32 connections, autocannon',
+      ),
+    ];
   } finally {
     bare.close();
     adapter.close();

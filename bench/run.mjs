@@ -3,7 +3,13 @@
 import os from 'node:os';
 import { printTable } from './harness.mjs';
 
-const BENCHMARKS = ['./tvm.bench.mjs', './adapter.bench.mjs'];
+const BENCHMARKS = [
+  './tvm.bench.mjs',
+  './adapter.bench.mjs',
+  './debt-vs-invest.bench.mjs',
+  './tax.bench.mjs',
+  './irr.bench.mjs',
+];
 
 const only = process.argv.slice(2);
 console.log(

@@ -7,11 +7,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npm run build` (npm test does it first)');
+  if (!existsSync(CLI))
+    throw new Error('dist/cli.js is missing: run `npm run build` (npm test does it first)');
 });
 
 function run(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', env: { ...process.env, FINPLAN_API_KEYS: '' } });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, FINPLAN_API_KEYS: '' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

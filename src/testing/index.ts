@@ -31,6 +31,20 @@ const repairs: Record<string, (input: Input) => Input> = {
       })),
     };
   },
+  // years x periods_per_year must be a whole number of periods.
+  '/v1/goal-funding': (input) => {
+    const perYear = typeof input.periods_per_year === 'number' ? input.periods_per_year : 12;
+    if (typeof input.years !== 'number' || !(perYear > 0)) return input;
+    return { ...input, years: Math.max(1, Math.round(input.years * perYear)) / perYear };
+  },
+  // Exactly one of cashflows or dated_cashflows.
+  '/v1/cashflow/npv-irr': (input) => {
+    if (input.cashflows !== undefined) {
+      const { dated_cashflows: _dropped, ...rest } = input;
+      return rest;
+    }
+    return input.dated_cashflows !== undefined ? input : { ...input, cashflows: [-100, 110] };
+  },
 };
 
 /**

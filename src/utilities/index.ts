@@ -3,4 +3,16 @@
  * contribution limits and IRA eligibility.
  * @module utilities
  */
+
+export { type NpvIrrInput, type NpvIrrResult, npvIrr } from './cashflow-npv-irr';
+export {
+  type ContributionLimitsInput,
+  type ContributionLimitsResult,
+  contributionLimits,
+} from './contribution-limits';
+export { type DebtVsInvestInput, type DebtVsInvestResult, debtVsInvest } from './debt-vs-invest';
+export { type GoalFundingInput, type GoalFundingResult, goalFunding } from './goal-funding';
+export { type InflationAdjustInput, type InflationAdjustResult, inflationAdjust } from './inflation-adjust';
+export { type IraEligibilityInput, type IraEligibilityResult, iraEligibility } from './ira-eligibility';
+export { type AmortizationInput, type AmortizationResult, loanAmortization } from './loan-amortization';
 export { type TvmInput, type TvmResult, tvm } from './tvm';

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { calculationError } from '../core/errors';
+import { roundMoney, roundTo } from '../core/money';
+import { defineOperation } from '../core/operation';
+import { money } from '../core/schema';
+import {
+  datedNpv,
+  IRR_RATE_MAX,
+  IRR_RATE_MIN,
+  type IrrRoots,
+  irrRoots,
+  periodicNpv,
+  pickIrr,
+  xirrRoots,
+} from './irr';
+
+/** Most flows accepted in one request. */
+export const MAX_CASHFLOWS = 10_000;
+/** Decimal places of a reported IRR or XIRR (a solved rate, as in tvm). */
+const IRR_PLACES = 10;
+const DAY_COUNT_BASIS = 365;
+
+const DatedCashflow = z.strictObject({
+  date: z.iso.date().describe('Date of the flow, YYYY-MM-DD (a real calendar date).'),
+  amount: money('Amount; money paid out negative, received positive.'),
+});
+
+/**
+ * `/v1/cashflow/npv-irr` request: a discount `rate` and exactly one of `cashflows` (periodic, the
+ * first at t = 0) or `dated_cashflows` (actual/365 from the earliest date).
+ */
+export const NpvIrrInput = z
+  .strictObject({
+    rate: z
+      .number()
+      .min(-0.99)
+      .max(10)
+      .describe('Discount rate: per period for `cashflows`, per year for `dated_cashflows` (0.08 = 8%).'),
+    cashflows: z
+      .array(money('Flow of one period; money paid out negative, received positive.'))
+      .min(1)
+      .max(MAX_CASHFLOWS)
+      .optional()
+      .describe('Periodic flows, one per period, the first at t = 0 (now). Give this or dated_cashflows.'),
+    dated_cashflows: z
+      .array(DatedCashflow)
+      .min(1)
+      .max(MAX_CASHFLOWS)
+      .optional()
+      .describe('Flows on dates, in any order; discounted actual/365 from the earliest date.'),
+  })
+  .superRefine((input, ctx) => {
+    const given = Number(input.cashflows !== undefined) + Number(input.dated_cashflows !== undefined);
+    if (given !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [input.cashflows === undefined ? 'cashflows' : 'dated_cashflows'],
+        message: 'give exactly one of cashflows or dated_cashflows',
+      });
+    }
+  });
+export type NpvIrrInput = z.input<typeof NpvIrrInput>;
+
+const IrrStatus = z
+  .enum(['unique', 'multiple', 'no_sign_change', 'no_root_found'])
+  .describe(
+    'unique: one root; multiple: several (the one closest to `rate` is reported); no_sign_change: the ' +
+      'flows never change sign, so there is no IRR; no_root_found: they do, but the NPV crosses zero nowhere ' +
+      `in [${IRR_RATE_MIN}, ${IRR_RATE_MAX}] (the root lies outside, the NPV only touches zero, or it has no real root).`,
+  );
+
+const PeriodicResult = z.object({
+  kind: z.literal('periodic'),
+  rate: z.number(),
+  flow_count: z.number().int(),
+  npv: z.number().describe('Net present value with the first flow at t = 0 (numpy-financial npv).'),
+  npv_excel: z.number().describe('Excel NPV: every flow discounted one more period (first flow at t = 1).'),
+  irr: z.number().optional().describe('The internal rate of return per period; omitted when there is none.'),
+  irr_roots: z.array(z.number()).describe('Every IRR found in the searched range, ascending.'),
+  irr_status: IrrStatus,
+});
+
+const DatedResult = z.object({
+  kind: z.literal('dated'),
+  rate: z.number(),
+  flow_count: z.number().int(),
+  start_date: z.string().describe('The earliest date: t = 0 of the actual/365 day count.'),
+  xnpv: z.number().describe('Net present value at start_date (Excel XNPV).'),
+  xirr: z.number().optional().describe('The annual internal rate of return (Excel XIRR); omitted when none.'),
+  xirr_roots: z.array(z.number()).describe('Every XIRR found in the searched range, ascending.'),
+  xirr_status: IrrStatus,
+});
+
+export const NpvIrrResult = z.discriminatedUnion('kind', [PeriodicResult, DatedResult]);
+export type NpvIrrResult = z.infer<typeof NpvIrrResult>;
+
+/** Days since 1970-01-01 of a valid proleptic-Gregorian YYYY-MM-DD date (no Date object involved). */
+function dayNumber(iso: string): number {
+  const year = Number(iso.slice(0, 4));
+  const month = Number(iso.slice(5, 7));
+  const day = Number(iso.slice(8, 10));
+  // Count years from March so that the leap day ends the counted year.
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+function finiteValue(value: number, what: string): number {
+  if (!Number.isFinite(value)) {
+    throw calculationError(
+      'invalid_input',
+      'rate',
+      `the ${what} overflows: the rate is too negative for flows this far apart`,
+    );
+  }
+  return value;
+}
+
+function rounded(search: IrrRoots, rate: number) {
+  const roots = search.roots.map((r) => roundTo(r, IRR_PLACES));
+  return { roots, chosen: pickIrr(roots, rate) };
+}
+
+function periodic(rate: number, flows: readonly number[]): z.infer<typeof PeriodicResult> {
+  const npv = finiteValue(periodicNpv(rate, flows), 'net present value');
+  const search = irrRoots(flows);
+  const { roots, chosen } = rounded(search, rate);
+  return {
+    kind: 'periodic',
+    rate,
+    flow_count: flows.length,
+    npv: roundMoney(npv),
+    npv_excel: roundMoney(npv / (1 + rate)),
+    ...(chosen === undefined ? {} : { irr: chosen }),
+    irr_roots: roots,
+    irr_status: search.status,
+  };
+}
+
+function dated(
+  rate: number,
+  flows: readonly { date: string; amount: number }[],
+): z.infer<typeof DatedResult> {
+  const days = flows.map((flow) => dayNumber(flow.date));
+  const first = days.reduce((a, b) => Math.min(a, b));
+  const years = days.map((d) => (d - first) / DAY_COUNT_BASIS);
+  const amounts = flows.map((flow) => flow.amount);
+  const xnpv = finiteValue(datedNpv(rate, years, amounts), 'net present value');
+  // Merge flows on the same date and order by date for the root search.
+  const byDay = new Map<number, number>();
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i] as number;
+    byDay.set(d, (byDay.get(d) ?? 0) + (amounts[i] as number));
+  }
+  const order = [...byDay.keys()].sort((a, b) => a - b);
+  const search = xirrRoots(
+    order.map((d) => (d - first) / DAY_COUNT_BASIS),
+    order.map((d) => byDay.get(d) as number),
+  );
+  const { roots, chosen } = rounded(search, rate);
+  const start = flows[days.indexOf(first)] as { date: string };
+  return {
+    kind: 'dated',
+    rate,
+    flow_count: flows.length,
+    start_date: start.date,
+    xnpv: roundMoney(xnpv),
+    ...(chosen === undefined ? {} : { xirr: chosen }),
+    xirr_roots: roots,
+    xirr_status: search.status,
+  };
+}
+
+/**
+ * Net present value and internal rate of return of periodic flows (`npv`, `npv_excel`, `irr`) or of
+ * dated flows (`xnpv`, `xirr`, Excel's actual/365 convention from the earliest date). Every IRR in
+ * [-0.9999, 10,000] is found without a guess (sign-change scan, Brent refinement, fixed iteration
+ * cap) and listed ascending; `irr` is the root closest to `rate`. When the flows never change sign
+ * there is no IRR: `irr` is omitted and `irr_status` says `no_sign_change`.
+ *
+ * @example
+ * ```ts
+ * import { npvIrr } from 'finplan/utilities';
+ * // Excel NPV example: NPV(10%, -10000, 3000, 4200, 6800) = 1,188.44
+ * const { result } = npvIrr({ rate: 0.1, cashflows: [-10_000, 3000, 4200, 6800] });
+ * if (result.kind === 'periodic') result.npv_excel; // 1188.44 (result.npv = 1307.29, first flow at t = 0)
+ * ```
+ */
+export const npvIrr = defineOperation({
+  path: '/v1/cashflow/npv-irr',
+  engine: 'npv-irr',
+  version: '1.0.0',
+  prefix: 'npv',
+  summary: 'Net present value and every internal rate of return of periodic or dated cash flows.',
+  description:
+    'Periodic flows (first at t = 0): npv, npv_excel (Excel NPV, first flow discounted one period) and IRR. ' +
+    'Dated flows: XNPV and XIRR on actual/365 from the earliest date (Excel convention; any order). ' +
+    `IRRs are searched without a guess in [${IRR_RATE_MIN}, ${IRR_RATE_MAX}] by a sign-change scan and ` +
+    'Brent refinement with a fixed iteration cap; all roots are listed and the one closest to `rate` is ' +
+    'reported. No IRR (flows never change sign) is reported as irr_status, not as an error.',
+  input: NpvIrrInput,
+  output: NpvIrrResult,
+  compute: (input) =>
+    input.cashflows !== undefined
+      ? periodic(input.rate, input.cashflows)
+      : dated(input.rate, input.dated_cashflows ?? []),
+});

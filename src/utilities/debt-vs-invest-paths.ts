@@ -1,0 +1,194 @@
+/**
+ * The two halves of `/v1/debt-vs-invest`: the deterministic loan plan of a strategy (exact cents),
+ * and the paired Monte Carlo of the investment account on shared market paths (float64, allocation
+ * free, randomness only from `src/rng`).
+ *
+ * @module
+ */
+
+import { Dec } from '../core/money';
+import { createRng, grossReturn, normal, returnModel } from '../rng/index';
+
+/** What one strategy does with the loan over the horizon, in exact cents. */
+export interface LoanPlan {
+  /** Money invested at the end of each month (dollars of whole cents), index 0 = month 1. */
+  readonly contributions: Float64Array;
+  /** Month (1-based) in which the balance reaches 0, or 0 when it is still owed at the horizon. */
+  readonly payoffMonth: number;
+  /** Balance still owed at the horizon. */
+  readonly endingBalance: Dec;
+  /** Interest accrued over the horizon. */
+  readonly totalInterest: Dec;
+  /** Loan payments over the horizon. */
+  readonly totalPayments: Dec;
+  /** Sum of `contributions`. */
+  readonly totalInvested: Dec;
+  /** Tax saved on deductible interest (already part of `contributions`). */
+  readonly taxSavings: Dec;
+}
+
+/** The loan as the simulation sees it: every amount in whole cents. */
+export interface LoanTerms {
+  readonly balance: Dec;
+  readonly monthlyRate: Dec;
+  /** Cash available every month for the loan and the investments: minimum payment + extra. */
+  readonly budget: Dec;
+  /** Tax saved per dollar of interest: the marginal rate when the interest is deductible, else 0. */
+  readonly taxRate: Dec;
+}
+
+/**
+ * One strategy's loan plan: each month the balance accrues `balance x monthlyRate` rounded half up to
+ * cents, then the strategy pays `min(target, balance + interest)` (the final payment is capped at
+ * the balance); the rest of the budget, plus the tax saved on the month's deductible interest
+ * (`interest x taxRate`, rounded half up to cents), is invested at the end of the month.
+ *
+ * @param terms - the loan, the monthly budget and the tax rate on interest
+ * @param target - the loan payment the strategy aims at each month (minimum, or minimum + extra)
+ * @param months - horizon in months
+ * @returns the plan
+ * @example
+ * ```ts
+ * const terms = { balance: new Dec(1000), monthlyRate: new Dec(0.12).div(12), budget: new Dec(500), taxRate: new Dec(0) };
+ * const plan = loanPlan(terms, new Dec(500), 12);
+ * plan.payoffMonth; // 3 (1,010 -> 510; 515.10 -> 15.10; 15.25 paid, 484.75 invested)
+ * plan.totalInterest.toString(); // '15.25'
+ * ```
+ */
+export function loanPlan(terms: LoanTerms, target: Dec, months: number): LoanPlan {
+  const contributions = new Float64Array(months);
+  let balance = terms.balance;
+  let payoffMonth = 0;
+  let totalInterest = new Dec(0);
+  let totalPayments = new Dec(0);
+  let totalInvested = new Dec(0);
+  let taxSavings = new Dec(0);
+  for (let month = 1; month <= months; month++) {
+    let invested = terms.budget;
+    if (balance.gt(0)) {
+      const interest = balance.mul(terms.monthlyRate).toDecimalPlaces(2);
+      const owed = balance.plus(interest);
+      const payment = Dec.min(target, owed);
+      const saving = interest.mul(terms.taxRate).toDecimalPlaces(2);
+      balance = owed.minus(payment);
+      if (balance.isZero()) payoffMonth = month;
+      totalInterest = totalInterest.plus(interest);
+      totalPayments = totalPayments.plus(payment);
+      taxSavings = taxSavings.plus(saving);
+      invested = invested.minus(payment).plus(saving);
+    }
+    contributions[month - 1] = invested.toNumber();
+    totalInvested = totalInvested.plus(invested);
+  }
+  return {
+    contributions,
+    payoffMonth,
+    endingBalance: balance,
+    totalInterest,
+    totalPayments,
+    totalInvested,
+    taxSavings,
+  };
+}
+
+/** Final net worths of the paired simulation, one entry per path, in path order (unsorted). */
+export interface PairedOutcome {
+  readonly payDebt: Float64Array;
+  readonly invest: Float64Array;
+  /** Paths where invest's net worth, in whole cents, beats pay_debt's. */
+  readonly investWins: number;
+  /** Paths where pay_debt's net worth, in whole cents, beats invest's. */
+  readonly payDebtWins: number;
+}
+
+/** What {@link simulatePaired} needs. */
+export interface PairedSimulation {
+  readonly seed: number;
+  readonly paths: number;
+  readonly expectedReturn: number;
+  readonly returnVolatility: number;
+  /** Monthly contributions of pay_debt and invest, of equal length (the horizon in months). */
+  readonly payDebtContributions: Float64Array;
+  readonly investContributions: Float64Array;
+  /** Loan balances owed at the horizon (dollars), subtracted from the account to give net worth. */
+  readonly payDebtEndingBalance: number;
+  readonly investEndingBalance: number;
+}
+
+/**
+ * Paired Monte Carlo of the two investment accounts. One generator `createRng(seed)`; path `p`
+ * draws its `months` standard normals `z` in month order (the deviates numbered `p x months` to
+ * `p x months + months - 1` of the stream), and each month's gross return `g = exp(m + s z)` from
+ * `returnModel(expected_return, return_volatility, 12)` grows BOTH accounts:
+ * `account = account x g + contribution` (contributions at the end of the month). Net worth =
+ * account - loan balance owed at the horizon. Wins are decided on net worths rounded to whole cents;
+ * equal cents are a tie (neither wins).
+ *
+ * @param sim - seed, paths, return model parameters and the two strategies' cash flows
+ * @returns the final net worths and win counts
+ * @example
+ * ```ts
+ * const flat = new Float64Array(12).fill(100);
+ * const out = simulatePaired({
+ *   seed: 1, paths: 100, expectedReturn: 0.07, returnVolatility: 0.15,
+ *   payDebtContributions: flat, investContributions: flat, payDebtEndingBalance: 0, investEndingBalance: 0,
+ * });
+ * out.investWins; // 0: identical strategies tie on every path
+ * ```
+ */
+export function simulatePaired(sim: PairedSimulation): PairedOutcome {
+  const model = returnModel(sim.expectedReturn, sim.returnVolatility, 12);
+  const rng = createRng(sim.seed);
+  const cPay = sim.payDebtContributions;
+  const cInv = sim.investContributions;
+  const months = cPay.length;
+  const balPay = sim.payDebtEndingBalance;
+  const balInv = sim.investEndingBalance;
+  const payDebt = new Float64Array(sim.paths);
+  const invest = new Float64Array(sim.paths);
+  let investWins = 0;
+  let payDebtWins = 0;
+  for (let path = 0; path < sim.paths; path++) {
+    let a = 0;
+    let b = 0;
+    for (let t = 0; t < months; t++) {
+      const g = grossReturn(model, normal(rng));
+      a = a * g + (cPay[t] as number);
+      b = b * g + (cInv[t] as number);
+    }
+    const nwPay = a - balPay;
+    const nwInv = b - balInv;
+    payDebt[path] = nwPay;
+    invest[path] = nwInv;
+    const centsPay = Math.round(nwPay * 100);
+    const centsInv = Math.round(nwInv * 100);
+    if (centsInv > centsPay) investWins++;
+    else if (centsPay > centsInv) payDebtWins++;
+  }
+  return { payDebt, invest, investWins, payDebtWins };
+}
+
+/** The percentiles every stochastic result reports, as fractions. */
+export const PERCENTILES = [0.05, 0.25, 0.5, 0.75, 0.95] as const;
+
+/**
+ * The `q`-quantile of ascending `sorted` values by linear interpolation between order statistics
+ * (Hyndman and Fan type 7, numpy's default): `h = (n - 1) q`, `x[floor h] + (h - floor h)
+ * (x[floor h + 1] - x[floor h])`. Monotone in q.
+ *
+ * @param sorted - ascending, at least one value
+ * @param q - in [0, 1]
+ * @returns the quantile
+ * @example
+ * ```ts
+ * quantile(Float64Array.of(1, 2, 3, 4), 0.5); // 2.5
+ * quantile(Float64Array.of(1, 2, 3, 4, 5), 0.25); // 2
+ * ```
+ */
+export function quantile(sorted: Float64Array, q: number): number {
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  const x = sorted[lo] as number;
+  if (lo + 1 >= sorted.length) return x;
+  return x + (h - lo) * ((sorted[lo + 1] as number) - x);
+}

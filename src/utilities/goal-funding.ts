@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { Dec, roundMoney, roundRate } from '../core/money';
+import { defineOperation } from '../core/operation';
+import { nonNegativeMoney, rate } from '../core/schema';
+
+/** How close years x periods_per_year must be to a whole number of periods (float noise). */
+const WHOLE_PERIODS_TOLERANCE = 1e-9;
+/** A shortfall this small relative to the target is float noise: the target is met. */
+const NOISE = 1e-12;
+
+const GoalFundingObject = z.strictObject({
+  target_amount: nonNegativeMoney('Amount to have at the end (dollars).'),
+  current_savings: nonNegativeMoney(
+    'Savings already set aside, invested from now (dollars, default 0).',
+  ).default(0),
+  years: z
+    .number()
+    .gt(0)
+    .max(100)
+    .describe('Years until the goal (0 < years <= 100); years x periods_per_year must be whole.'),
+  annual_return: rate(
+    'Nominal annual return (0.06 = 6%); the periodic rate is annual_return / periods_per_year.',
+  ),
+  periods_per_year: z
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .default(12)
+    .describe('Contributions and compounding per year (1-365, default 12 = monthly).'),
+  payment_timing: z
+    .enum(['begin', 'end'])
+    .default('end')
+    .describe('When contributions fall in each period: `end` (default) or `begin`.'),
+});
+
+/**
+ * `/v1/goal-funding` request. The number of periods, years x periods_per_year, must be a whole
+ * number (1.5 years monthly is 18 periods; 1.3 years quarterly is not).
+ */
+export const GoalFundingInput = GoalFundingObject.superRefine((input, ctx) => {
+  const periods = input.years * input.periods_per_year;
+  const whole = Math.round(periods);
+  if (whole < 1 || Math.abs(periods - whole) > WHOLE_PERIODS_TOLERANCE * Math.max(1, periods)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['years'],
+      message: `years x periods_per_year must be a whole number of periods, at least 1 (got ${periods})`,
+    });
+  }
+});
+export type GoalFundingInput = z.input<typeof GoalFundingInput>;
+
+export const GoalFundingResult = z.object({
+  periodic_contribution: z
+    .number()
+    .describe('Contribution each period, rounded up to the cent so that the target is reached; 0 when met.'),
+  number_of_periods: z.number().int().describe('years x periods_per_year.'),
+  periodic_rate: z.number().describe('annual_return / periods_per_year (nominal convention).'),
+  effective_annual_rate: z.number().describe('(1 + periodic_rate)^periods_per_year - 1.'),
+  future_value_of_current_savings: z.number().describe('current_savings compounded to the goal date.'),
+  total_contributed: z.number().describe('periodic_contribution x number_of_periods.'),
+  projected_balance: z
+    .number()
+    .describe('Balance at the goal date with the rounded contribution (>= target).'),
+  growth: z.number().describe('projected_balance - current_savings - total_contributed.'),
+  target_met_by_current_savings: z.boolean().describe('Whether current savings alone reach the target.'),
+});
+export type GoalFundingResult = z.infer<typeof GoalFundingResult>;
+
+/** Value at the end of n periods of 1 per period: ((1+r)^n - 1) / r, times (1 + r) for `begin`. */
+function annuityFactor(r: number, n: number, begin: boolean): number {
+  const factor = r === 0 ? n : Math.expm1(n * Math.log1p(r)) / r;
+  return begin ? factor * (1 + r) : factor;
+}
+
+function compute(input: z.output<typeof GoalFundingInput>): GoalFundingResult {
+  const n = Math.round(input.years * input.periods_per_year);
+  const r = input.annual_return / input.periods_per_year;
+  const factor = annuityFactor(r, n, input.payment_timing === 'begin');
+  const grown = input.current_savings * Math.exp(n * Math.log1p(r));
+  const gap = input.target_amount - grown;
+  const met = gap <= NOISE * input.target_amount;
+  // Round up to the cent (after dropping float noise beyond 12 significant digits): never short.
+  const contribution = met
+    ? new Dec(0)
+    : new Dec(gap / factor).toSignificantDigits(12).toDecimalPlaces(2, Dec.ROUND_UP);
+  const projected = new Dec(roundMoney(grown + contribution.toNumber() * factor));
+  const contributed = contribution.mul(n);
+  return {
+    periodic_contribution: contribution.toNumber(),
+    number_of_periods: n,
+    periodic_rate: roundRate(r),
+    effective_annual_rate: roundRate(Math.expm1(input.periods_per_year * Math.log1p(r))),
+    future_value_of_current_savings: roundMoney(grown),
+    total_contributed: contributed.toNumber(),
+    projected_balance: projected.toNumber(),
+    growth: projected.minus(roundMoney(input.current_savings)).minus(contributed).toNumber(),
+    target_met_by_current_savings: met,
+  };
+}
+
+/**
+ * Goal funding: the level contribution per period that grows, with `current_savings`, to
+ * `target_amount` in `years` at `annual_return` compounded `periods_per_year` times a year (nominal
+ * convention: periodic rate = annual_return / periods_per_year). Solves
+ * `target = savings (1+r)^n + c ((1+r)^n - 1) / r` (times (1 + r) for `begin`), exactly `n` at r = 0,
+ * and rounds c up to the cent. A target that current savings already reach needs 0.
+ *
+ * @example
+ * ```ts
+ * import { goalFunding } from 'finplan/utilities';
+ * // 100,000 in 10 years at 6% compounded monthly, from 10,000: 10,000 x 1.005^120 = 18,193.97 grows
+ * // on its own; the remaining 81,806.03 / (((1.005^120 - 1) / 0.005) = 163.8793) = 499.19 a month.
+ * goalFunding({ target_amount: 100_000, current_savings: 10_000, years: 10, annual_return: 0.06 })
+ *   .result.periodic_contribution; // 499.19
+ * ```
+ */
+export const goalFunding = defineOperation({
+  path: '/v1/goal-funding',
+  engine: 'goal-funding',
+  version: '1.0.0',
+  prefix: 'goal',
+  summary: 'Periodic contribution needed to reach a savings target.',
+  description:
+    'Level contribution per period so that current savings plus contributions, compounded at ' +
+    'annual_return / periods_per_year per period (nominal convention), reach target_amount after ' +
+    'years x periods_per_year periods (a whole number). Contributions at period end by default, or begin. ' +
+    'The contribution is rounded up to the cent; 0 when current savings already reach the target.',
+  input: GoalFundingInput,
+  output: GoalFundingResult,
+  compute,
+});

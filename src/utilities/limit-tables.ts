@@ -1,0 +1,154 @@
+import c2024 from '../../data/utilities/contribution-limits-2024.json';
+import c2025 from '../../data/utilities/contribution-limits-2025.json';
+import c2026 from '../../data/utilities/contribution-limits-2026.json';
+import p2024 from '../../data/utilities/ira-phaseouts-2024.json';
+import p2025 from '../../data/utilities/ira-phaseouts-2025.json';
+import p2026 from '../../data/utilities/ira-phaseouts-2026.json';
+import { Dec } from '../core/money';
+import type { FilingStatus } from '../core/schema';
+
+/** Tax years covered by the contribution-limit and IRA phase-out tables (`data/utilities/`). */
+export const LIMIT_YEARS = [2024, 2025, 2026] as const;
+/** A tax year of {@link LIMIT_YEARS}. */
+export type LimitYear = (typeof LIMIT_YEARS)[number];
+
+/** The dollar figures of one year's `contribution-limits-YYYY.json` that the engines use. */
+export interface ContributionLimitTable {
+  readonly elective_deferral: { limit: number; catch_up_50: number; catch_up_60_63?: number };
+  readonly roth_catch_up: { wage_threshold: number; wages_year: number; in_force: boolean };
+  readonly ira: { limit: number; catch_up_50: number };
+  readonly annual_additions_415c: { limit: number };
+  readonly compensation_limit_401a17: { limit: number };
+  readonly simple: {
+    limit: number;
+    catch_up_50: number;
+    catch_up_60_63?: number;
+    limit_small_employer: number;
+    catch_up_50_small_employer: number;
+  };
+  readonly sep: { compensation_rate: number; min_compensation_for_participation: number };
+  readonly hsa: { self_only: number; family: number; catch_up_55: number };
+}
+
+/** A MAGI phase-out range `[start, end]`: full amount at or below start, nothing at or above end. */
+export type PhaseOutRange = readonly [number, number];
+
+/** The ranges of one year's `ira-phaseouts-YYYY.json`. */
+export interface IraPhaseOutTable {
+  readonly traditional_deduction: {
+    readonly covered: Readonly<Record<FilingStatus, PhaseOutRange>>;
+    readonly spouse_covered: Readonly<Record<'mfj' | 'mfs', PhaseOutRange>>;
+  };
+  readonly roth: Readonly<Record<FilingStatus, PhaseOutRange>>;
+  readonly rounding: { readonly step: number; readonly minimum: number };
+}
+
+const CONTRIBUTION_LIMITS: Record<LimitYear, ContributionLimitTable> = {
+  2024: c2024,
+  2025: c2025,
+  2026: c2026,
+};
+const IRA_PHASE_OUTS = { 2024: p2024, 2025: p2025, 2026: p2026 } as unknown as Record<
+  LimitYear,
+  IraPhaseOutTable
+>;
+
+/**
+ * The contribution-limit table of a supported tax year (Notices 2023-75, 2024-80, 2025-67;
+ * Rev. Procs. 2023-23, 2024-25, 2025-19).
+ *
+ * @example
+ * ```ts
+ * contributionLimitTable(2025).elective_deferral.limit; // 23500
+ * ```
+ */
+export function contributionLimitTable(year: LimitYear): ContributionLimitTable {
+  return CONTRIBUTION_LIMITS[year];
+}
+
+/**
+ * The IRA deduction and Roth MAGI phase-out table of a supported tax year.
+ *
+ * @example
+ * ```ts
+ * iraPhaseOutTable(2026).roth.single; // [153000, 168000]
+ * ```
+ */
+export function iraPhaseOutTable(year: LimitYear): IraPhaseOutTable {
+  return IRA_PHASE_OUTS[year];
+}
+
+/** Which catch-up an age (attained by the end of the tax year) earns. */
+export type CatchUpCategory = 'none' | 'age_50' | 'age_60_63';
+
+/**
+ * The catch-up category of an age attained by December 31 of the tax year: ages 60-63 take the
+ * 414(v)(2)(E) amount (from 2025) instead of the age-50 amount; 50-59 and 64+ take the age-50 amount.
+ *
+ * @example
+ * ```ts
+ * catchUpCategory(61, true); // 'age_60_63'
+ * catchUpCategory(61, false); // 'age_50' (2024: no ages 60-63 amount yet)
+ * ```
+ */
+export function catchUpCategory(age: number, hasAges60To63: boolean): CatchUpCategory {
+  if (age < 50) return 'none';
+  if (hasAges60To63 && age >= 60 && age <= 63) return 'age_60_63';
+  return 'age_50';
+}
+
+/** A dollar limit and its catch-up, each capped at compensation when it is given. */
+export interface CappedLimit {
+  /** The base limit, at most compensation. */
+  readonly limit: Dec;
+  /** The catch-up, at most compensation less the base limit. */
+  readonly catch_up: Dec;
+  /** limit + catch_up. */
+  readonly total: Dec;
+  /** Whether compensation lowered either amount. */
+  readonly capped: boolean;
+}
+
+/**
+ * Cap a limit and its catch-up at compensation: the base first, then the catch-up out of what is
+ * left (IRC 414(v)(2)(A)(ii), 219(b)(1)(B)). No compensation, no cap.
+ *
+ * @example
+ * ```ts
+ * capAtCompensation(24_500, 8_000, 20_000).total.toNumber(); // 20000
+ * ```
+ */
+export function capAtCompensation(limit: number, catchUp: number, compensation?: number): CappedLimit {
+  const base = new Dec(limit);
+  const extra = new Dec(catchUp);
+  if (compensation === undefined)
+    return { limit: base, catch_up: extra, total: base.plus(extra), capped: false };
+  const comp = new Dec(compensation);
+  const cappedBase = Dec.min(base, comp);
+  const cappedExtra = Dec.min(extra, comp.minus(cappedBase));
+  return {
+    limit: cappedBase,
+    catch_up: cappedExtra,
+    total: cappedBase.plus(cappedExtra),
+    capped: cappedBase.lt(base) || cappedExtra.lt(extra),
+  };
+}
+
+/**
+ * Format dollars for a reason string: thousands separators, cents only when present
+ * (independent of the runtime's locale data).
+ *
+ * @example
+ * ```ts
+ * dollars(84000); // '84,000'
+ * dollars(1234.5); // '1,234.50'
+ * ```
+ */
+export function dollars(value: number | Dec): string {
+  const d = new Dec(value).toDecimalPlaces(2);
+  const negative = d.isNegative() && !d.isZero();
+  const fixed = d.abs().toFixed(d.isInteger() ? 0 : 2);
+  const [whole = '0', cents] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${cents ? `.${cents}` : ''}`;
+}
