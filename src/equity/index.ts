@@ -1,5 +1,7 @@
 /**
- * equity: operations arrive with their own issues.
+ * Equity compensation: incentive stock option exercise and its AMT, and the AMT-free exercise capacity.
  * @module equity
  */
-export {};
+
+export { type IsoAmtCapacityInput, type IsoAmtCapacityResult, isoAmtCapacity } from './iso-amt-capacity';
+export { type IsoExerciseInput, type IsoExerciseResult, isoExercise } from './iso-exercise';

@@ -1,5 +1,55 @@
 /**
- * tax: operations arrive with their own issues.
+ * Tax: the federal tax engine (brackets, deductions, capital gains, NIIT, additional Medicare tax, AMT)
+ * and the tax estimate, bracket room, gain harvesting, loss harvesting and asset location operations.
  * @module tax
  */
-export {};
+
+export { additionalMedicareTax } from './additional-medicare';
+export {
+  type Amt,
+  type AmtInput,
+  alternativeMinimumTax,
+  amtExemption,
+  amtPreferenceCapacity,
+  amtRateTax,
+  tentativeMinimumTax,
+} from './amt';
+export {
+  type AssetLocationInput,
+  type AssetLocationResult,
+  afterTaxMultiple,
+  assetLocation,
+} from './asset-location';
+export { type BracketRoomInput, type BracketRoomResult, bracketRoom } from './bracket-room';
+export {
+  LTCG_RATES,
+  marginalGainRate,
+  marginalRegularGainRate,
+  type PreferentialBands,
+  preferentialBands,
+  preferentialTax,
+  type RegularTax,
+  regularTax,
+} from './capital-gains-tax';
+export { type Household, type StandardDeduction, seniorDeduction, standardDeduction } from './deductions';
+export {
+  type ByStatus,
+  type FederalTaxTable,
+  federalTable,
+  SUPPORTED_TAX_YEARS,
+  type SupportedTaxYear,
+} from './federal-tables';
+export { type FederalTax, type FederalTaxInput, federalTax } from './federal-tax';
+export { type GainHarvestingInput, type GainHarvestingResult, gainHarvesting } from './gain-harvesting';
+export { incrementalNiit, netInvestmentIncomeTax } from './niit';
+export {
+  type BracketFill,
+  type BracketSchedule,
+  bracketFills,
+  bracketIndex,
+  bracketSchedule,
+  marginalOrdinaryRate,
+  ordinaryTax,
+} from './ordinary-tax';
+export { type TaxEstimateInput, type TaxEstimateResult, taxEstimate } from './tax-estimate';
+export { type TlhBenefitInput, type TlhBenefitResult, tlhBenefit, WASH_SALE_CAVEAT } from './tlh-benefit';

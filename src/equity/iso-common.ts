@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { FilingStatus } from '../core/schema';
+import { filingStatus, nonNegativeMoney } from '../core/schema';
+import { federalTable, taxYearField } from '../tax/federal-tables';
+import { type FederalTax, federalTax } from '../tax/federal-tax';
+
+/** Request fields shared by the two ISO operations. */
+export const isoTaxFields = {
+  tax_year: taxYearField(),
+  filing_status: filingStatus(),
+  strike_price: nonNegativeMoney('Exercise (strike) price per share.'),
+  fmv_at_exercise: nonNegativeMoney('Fair market value per share on the exercise date.'),
+  ordinary_income: nonNegativeMoney(
+    'Wages and other ordinary income for the year, before the standard deduction (which is applied here).',
+  ),
+  qualified_income: nonNegativeMoney(
+    'Qualified dividends and net long-term gains for the year (0/15/20% in both regular tax and AMT). Default 0.',
+  ).default(0),
+};
+
+/** The regular tax and Form 6251 of the year with `preference` dollars of ISO bargain element. */
+export function isoYearTax(
+  input: { tax_year: number; filing_status: FilingStatus; ordinary_income: number; qualified_income: number },
+  preference: number,
+): FederalTax & { amt: NonNullable<FederalTax['amt']> } {
+  const fed = federalTax({
+    table: federalTable(input.tax_year),
+    filing_status: input.filing_status,
+    ordinary_income: input.ordinary_income,
+    qualified_income: input.qualified_income,
+    amt_preferences: preference,
+  });
+  return fed as FederalTax & { amt: NonNullable<FederalTax['amt']> };
+}
+
+/** Smallest per-share spread for a capacity in shares (a millionth of a dollar). */
+export const MIN_SPREAD = 1e-6;
+
+/** `fmv_at_exercise` must not be below `strike_price` (`strict`: must exceed it by {@link MIN_SPREAD}). */
+export function spreadRule(strict: boolean) {
+  return (input: { strike_price: number; fmv_at_exercise: number }, ctx: z.RefinementCtx) => {
+    const spread = input.fmv_at_exercise - input.strike_price;
+    const bad = strict ? !(spread >= MIN_SPREAD) : spread < 0;
+    if (bad) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fmv_at_exercise'],
+        message: strict
+          ? `must exceed strike_price by at least ${MIN_SPREAD} (the capacity in shares is capacity / spread)`
+          : 'must not be below strike_price (an ISO is not exercised under water)',
+      });
+    }
+  };
+}

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { Dec, roundMoney, roundRate } from '../core/money';
+import { defineOperation } from '../core/operation';
+import { age, filingStatus, nonNegativeMoney, rate } from '../core/schema';
+import { federalTable, taxYearField } from './federal-tables';
+import { federalTax } from './federal-tax';
+import { bracketFills } from './ordinary-tax';
+
+const TaxEstimateObject = z.strictObject({
+  tax_year: taxYearField(),
+  filing_status: filingStatus(),
+  ordinary_income: nonNegativeMoney(
+    'Ordinary income in AGI (wages, interest, non-qualified dividends, short-term gains, IRA and pension withdrawals), after above-the-line adjustments.',
+  ),
+  qualified_income: nonNegativeMoney(
+    'Qualified dividends plus net long-term capital gain (after losses). Default 0.',
+  ).default(0),
+  state_tax_rate: rate(
+    'Flat state income tax rate applied to ordinary + qualified income (0-0.2). Default 0.',
+    {
+      min: 0,
+      max: 0.2,
+    },
+  ).default(0),
+  itemized_deductions: nonNegativeMoney(
+    'Itemized deductions; when given they are used instead of the standard deduction (even if smaller).',
+  ).optional(),
+  earned_income: nonNegativeMoney(
+    'Wages plus self-employment income for the 0.9% additional Medicare tax. Default: ordinary_income.',
+  ).optional(),
+  net_investment_income: nonNegativeMoney(
+    'Net investment income for the 3.8% NIIT. Default: qualified_income.',
+  ).optional(),
+  magi: nonNegativeMoney(
+    'Modified AGI for the NIIT and the senior-deduction phase-out. Default: ordinary_income + qualified_income.',
+  ).optional(),
+  age: age(
+    'Taxpayer age at the end of the tax year: 65+ adds the additional standard deduction and (2025+) the senior deduction.',
+  ).optional(),
+  spouse_age: age('Spouse age at the end of the tax year (mfj only): as `age`, for the spouse.').optional(),
+  blind: z
+    .boolean()
+    .default(false)
+    .describe('Taxpayer is blind (additional standard deduction). Default false.'),
+  spouse_blind: z.boolean().default(false).describe('Spouse is blind (mfj only). Default false.'),
+});
+
+/** `/v1/tax/estimate` request. */
+export const TaxEstimateInput = TaxEstimateObject.superRefine((input, ctx) => {
+  if (input.filing_status === 'mfj') return;
+  for (const name of ['spouse_age', 'spouse_blind'] as const) {
+    if (name === 'spouse_age' ? input.spouse_age !== undefined : input.spouse_blind) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'applies only to a joint return (filing_status mfj)',
+      });
+    }
+  }
+});
+export type TaxEstimateInput = z.input<typeof TaxEstimateInput>;
+
+const Bracket = z.object({
+  rate: z.number(),
+  from: z.number(),
+  to: z.number().optional().describe('Top of the bracket; omitted for the top bracket.'),
+  taxed_amount: z.number(),
+  tax: z.number(),
+});
+
+export const TaxEstimateResult = z.object({
+  gross_income: z.number().describe('ordinary_income + qualified_income.'),
+  deduction_type: z.enum(['standard', 'itemized']),
+  deduction: z.number().describe('Standard deduction (with 65+/blind amounts) or the itemized override.'),
+  standard_deduction: z.number().describe('The standard deduction that applies, used or not.'),
+  senior_deduction: z.number().describe('OBBBA deduction for seniors (2025+), after its phase-out.'),
+  taxable_income: z.number(),
+  ordinary_taxable_income: z.number(),
+  qualified_taxable_income: z.number(),
+  ordinary_tax: z.number().describe('Tax on ordinary taxable income from the rate schedule.'),
+  capital_gains_tax: z.number().describe('Regular tax attributable to qualified income (0/15/20%).'),
+  income_tax: z.number().describe('Regular federal income tax: ordinary_tax + capital_gains_tax.'),
+  niit: z.number(),
+  additional_medicare_tax: z.number(),
+  state_tax: z.number(),
+  total_tax: z.number(),
+  effective_rate: z.number().describe('total_tax / gross_income (0 when there is no income).'),
+  marginal_ordinary_rate: z.number(),
+  marginal_capital_gains_rate: z.number(),
+  brackets: z.array(Bracket).describe('Ordinary brackets filled by ordinary taxable income.'),
+});
+export type TaxEstimateResult = z.infer<typeof TaxEstimateResult>;
+
+function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
+  const table = federalTable(input.tax_year);
+  const fed = federalTax({
+    table,
+    filing_status: input.filing_status,
+    ordinary_income: input.ordinary_income,
+    qualified_income: input.qualified_income,
+    itemized_deductions: input.itemized_deductions,
+    earned_income: input.earned_income,
+    net_investment_income: input.net_investment_income,
+    magi: input.magi,
+    age: input.age,
+    spouse_age: input.spouse_age,
+    blind: input.blind,
+    spouse_blind: input.spouse_blind,
+  });
+  const state = fed.gross_income.times(input.state_tax_rate);
+  // Each tax is rounded to cents once; the capital gains tax is the rounded regular tax less the
+  // rounded ordinary tax, so that the printed pieces add up.
+  const ordinaryTax = roundMoney(fed.ordinary_tax);
+  const incomeTax = new Dec(roundMoney(fed.regular_tax));
+  const capitalGainsTax = roundMoney(incomeTax.minus(ordinaryTax));
+  const niit = roundMoney(fed.niit);
+  const medicare = roundMoney(fed.additional_medicare_tax);
+  const stateTax = roundMoney(state);
+  const total = incomeTax.plus(niit).plus(medicare).plus(stateTax);
+  // Against the income in cents: a sub-cent income would make the ratio explode.
+  const gross = new Dec(roundMoney(fed.gross_income));
+  const brackets = bracketFills(fed.schedule, fed.ordinary_taxable_income)
+    .filter((row) => row.taxed_amount.gt(0))
+    .map((row) => ({
+      rate: row.rate,
+      from: row.from,
+      ...(row.to === undefined ? {} : { to: row.to }),
+      taxed_amount: roundMoney(row.taxed_amount),
+      tax: roundMoney(row.tax),
+    }));
+  return {
+    gross_income: gross.toNumber(),
+    deduction_type: fed.deduction_type,
+    deduction: roundMoney(fed.deduction),
+    standard_deduction: fed.standard_deduction.total,
+    senior_deduction: roundMoney(fed.senior_deduction),
+    taxable_income: roundMoney(fed.taxable_income),
+    ordinary_taxable_income: roundMoney(fed.ordinary_taxable_income),
+    qualified_taxable_income: roundMoney(fed.qualified_taxable_income),
+    ordinary_tax: ordinaryTax,
+    capital_gains_tax: capitalGainsTax,
+    income_tax: roundMoney(incomeTax),
+    niit,
+    additional_medicare_tax: medicare,
+    state_tax: stateTax,
+    total_tax: roundMoney(total),
+    effective_rate: gross.gt(0) ? roundRate(total.div(gross)) : 0,
+    marginal_ordinary_rate: fed.marginal_ordinary_rate,
+    marginal_capital_gains_rate: fed.marginal_capital_gains_rate,
+    brackets,
+  };
+}
+
+/**
+ * Federal (plus optional flat state) income tax estimate for one year: standard deduction with the
+ * 65+/blind amounts (or an itemized override), the 2025+ OBBBA senior deduction with its 6% phase-out,
+ * the ordinary rate schedule, qualified dividends and long-term gains stacked on ordinary income at
+ * 0/15/20%, the 3.8% NIIT and the 0.9% additional Medicare tax. The state tax is `state_tax_rate` x
+ * (ordinary + qualified income). Credits, AMT, QBI and the 25%/28% gain categories are not modeled.
+ *
+ * @example
+ * ```ts
+ * import { taxEstimate } from 'finplan/tax';
+ * // 2026 single, 60,000 wages + 10,000 qualified: PolicyEngine-US non_sch_d_capital_gains.yaml case 1b
+ * taxEstimate({ tax_year: 2026, filing_status: 'single', ordinary_income: 60_000, qualified_income: 10_000 })
+ *   .result.income_tax; // 5687.5
+ * ```
+ */
+export const taxEstimate = defineOperation({
+  path: '/v1/tax/estimate',
+  engine: 'tax-estimate',
+  version: '1.0.0',
+  prefix: 'tax',
+  summary: 'Federal income tax estimate with capital gains, NIIT, additional Medicare and a flat state rate.',
+  description:
+    'Standard deduction (65+/blind) or itemized override, OBBBA senior deduction (2025+), ordinary brackets, ' +
+    'qualified income at 0/15/20% stacked on ordinary income, 3.8% NIIT, 0.9% additional Medicare tax, ' +
+    'flat state rate on ordinary + qualified income. Tax years 2024-2026. Credits, AMT, QBI not modeled.',
+  input: TaxEstimateInput,
+  output: TaxEstimateResult,
+  compute,
+});

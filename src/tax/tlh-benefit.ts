@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { Dec, roundMoney } from '../core/money';
+import { defineOperation } from '../core/operation';
+import { filingStatus, nonNegativeMoney, rate, wholeYears } from '../core/schema';
+import { preferentialBands, preferentialTax, regularTax } from './capital-gains-tax';
+import { federalTable, taxYearField } from './federal-tables';
+
+/**
+ * The fixed caveat of every `/v1/tax/tlh-benefit` result.
+ *
+ * @example
+ * ```ts
+ * tlhBenefit(input).result.wash_sale_caveat === WASH_SALE_CAVEAT; // true
+ * ```
+ */
+export const WASH_SALE_CAVEAT =
+  'The wash-sale rule (IRC §1091) is not checked: a loss is disallowed if substantially identical securities ' +
+  'are bought within 30 days before or after the sale, including in an IRA or a spouse’s account.';
+
+/** `/v1/tax/tlh-benefit` request. */
+export const TlhBenefitInput = z.strictObject({
+  tax_year: taxYearField(),
+  filing_status: filingStatus(),
+  taxable_income: nonNegativeMoney(
+    'Federal taxable income before the harvest, including offsettable_gains (taxed as long-term gains).',
+  ),
+  harvestable_loss: nonNegativeMoney('Capital loss that the sale would realize.'),
+  offsettable_gains: nonNegativeMoney(
+    'Capital gains realized this year (in taxable_income) that the loss offsets first; treated as long-term.',
+  ).default(0),
+  growth_rate: rate(
+    'Annual growth of the reinvested position, also the discount rate of the recapture (-0.5..0.5).',
+    {
+      min: -0.5,
+      max: 0.5,
+    },
+  ),
+  reinvestment_years: wholeYears('Years until the replacement position is sold (0-100).', {
+    min: 0,
+    max: 100,
+  }),
+});
+export type TlhBenefitInput = z.input<typeof TlhBenefitInput>;
+
+export const TlhBenefitResult = z.object({
+  gains_offset: z.number().describe('Loss used against this year’s gains.'),
+  ordinary_offset: z.number().describe('Loss deducted from ordinary income (up to 3,000; 1,500 mfs).'),
+  carryforward: z.number().describe('Loss carried to later years.'),
+  immediate_tax_saving: z
+    .number()
+    .describe('Regular federal income tax this year without the harvest minus with it.'),
+  future_tax_recapture: z
+    .number()
+    .describe(
+      'Tax, at sale, on the extra gain from the lowered basis (the loss used now), at long-term rates.',
+    ),
+  net_present_value: z
+    .number()
+    .describe('immediate_tax_saving - future_tax_recapture / (1 + growth_rate)^reinvestment_years.'),
+  wash_sale_caveat: z.string(),
+});
+export type TlhBenefitResult = z.infer<typeof TlhBenefitResult>;
+
+function compute(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {
+  const table = federalTable(input.tax_year);
+  const status = input.filing_status;
+  const ti = new Dec(input.taxable_income);
+  const loss = new Dec(input.harvestable_loss);
+  const gains = new Dec(input.offsettable_gains);
+  const gainsOffset = Dec.min(loss, gains);
+  const allowed = Dec.min(loss.minus(gainsOffset), table.capital_loss_limit[status]);
+  // Capital Loss Carryover Worksheet: the deduction only "uses" loss up to the taxable income it offsets.
+  const ordinaryOffset = Dec.min(allowed, Dec.max(ti.minus(gainsOffset), 0));
+  const carryforward = loss.minus(gainsOffset).minus(ordinaryOffset);
+
+  const before = regularTax(table, status, ti, gains).regular_tax;
+  const tiAfter = Dec.max(ti.minus(gainsOffset).minus(ordinaryOffset), 0);
+  const after = regularTax(table, status, tiAfter, gains.minus(gainsOffset)).regular_tax;
+  const saving = roundMoney(before.minus(after));
+
+  // The replacement's basis is lower by the whole loss; the carryforward (still unused) offsets that
+  // much of the extra gain at the sale, so the recaptured gain is the loss used now.
+  const recapturedGain = gainsOffset.plus(ordinaryOffset);
+  const recapture = roundMoney(preferentialTax(preferentialBands(table, status, ti, recapturedGain)));
+  const discount = new Dec(1 + input.growth_rate).pow(input.reinvestment_years);
+  return {
+    gains_offset: roundMoney(gainsOffset),
+    ordinary_offset: roundMoney(ordinaryOffset),
+    carryforward: roundMoney(carryforward),
+    immediate_tax_saving: saving,
+    future_tax_recapture: recapture,
+    net_present_value: roundMoney(new Dec(saving).minus(new Dec(recapture).div(discount))),
+    wash_sale_caveat: WASH_SALE_CAVEAT,
+  };
+}
+
+/**
+ * Tax-loss harvesting benefit: the loss offsets this year's gains first, then up to the capital loss
+ * limit (3,000; 1,500 mfs) of ordinary income, and the rest carries forward. The immediate saving is
+ * the regular federal income tax without the harvest minus with it (gains treated as long-term, at the
+ * taxpayer's own brackets). The replacement position's basis is lower by the loss, so the loss used now
+ * comes back as extra long-term gain when it is sold after `reinvestment_years` (taxed on top of this
+ * year's taxable income, under this year's table); the net present value discounts that recapture at
+ * `growth_rate`: NPV = saving - recapture / (1 + growth_rate)^years. NIIT and state tax are not included.
+ *
+ * @example
+ * ```ts
+ * import { tlhBenefit } from 'finplan/tax';
+ * const r = tlhBenefit({ tax_year: 2025, filing_status: 'single', taxable_income: 120_000, harvestable_loss: 10_000,
+ *   offsettable_gains: 5_000, growth_rate: 0.06, reinvestment_years: 10 }).result;
+ * [r.gains_offset, r.ordinary_offset, r.carryforward]; // [5000, 3000, 2000]
+ * ```
+ */
+export const tlhBenefit = defineOperation({
+  path: '/v1/tax/tlh-benefit',
+  engine: 'tlh',
+  version: '1.0.0',
+  prefix: 'tlh',
+  summary: 'Tax-loss harvesting: offsets, carryforward, immediate saving, future recapture and NPV.',
+  description:
+    'The loss offsets gains, then up to 3,000 (1,500 mfs) of ordinary income; the rest carries forward. Saving = ' +
+    'regular tax without minus with the harvest; recapture = long-term tax on the used loss when the replacement ' +
+    'is sold; NPV discounts the recapture at growth_rate. The wash-sale rule is not checked. Tax years 2024-2026.',
+  input: TlhBenefitInput,
+  output: TlhBenefitResult,
+  compute,
+});
