@@ -8,13 +8,18 @@ export function canonicalJson(value: unknown): string {
   switch (typeof value) {
     case 'number':
       if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: non-finite number ${value}`);
-      return Object.is(value, -0) ? '0' : JSON.stringify(value);
+      return String(value); // the JSON form of a finite number; String(-0) is '0'
     case 'string':
     case 'boolean':
       return JSON.stringify(value);
     case 'object': {
       if (Array.isArray(value)) {
-        return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          out += `${i === 0 ? '' : ','}${item === undefined ? 'null' : canonicalJson(item)}`;
+        }
+        return `${out}]`;
       }
       const record = value as Record<string, unknown>;
       const members: string[] = [];

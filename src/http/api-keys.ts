@@ -1,5 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { sha256Hex } from '../core/sha256';
 
 /**
  * The SHA-256 hex digest of an API key: what finplan stores and compares, never the key itself.
@@ -11,7 +10,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
  * ```
  */
 export function hashApiKey(key: string): string {
-  return bytesToHex(sha256(utf8ToBytes(key)));
+  return sha256Hex(key);
 }
 
 /** Compare two equal-length hex digests without an early exit. */
