@@ -1,20 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { FILING_STATUSES } from '../../src/core/schema';
 import { isoAmtCapacity } from '../../src/equity/iso-amt-capacity';
 import { isoExercise } from '../../src/equity/iso-exercise';
 import { SUPPORTED_TAX_YEARS } from '../../src/tax/federal-tables';
+import { calculationErrorOf } from '../helpers';
 
-function errorOf(input: unknown) {
-  try {
-    isoAmtCapacity.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(isoAmtCapacity, input);
 
 describe('equity-comp/iso-amt-capacity: hand calculations', () => {
   it('2025 single, 150,000 wages: 26% x (150,000 + B - 88,100) = 25,067 -> B = 34,511.53', () => {

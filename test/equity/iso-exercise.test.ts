@@ -1,19 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { FILING_STATUSES } from '../../src/core/schema';
 import { isoExercise } from '../../src/equity/iso-exercise';
 import { SUPPORTED_TAX_YEARS } from '../../src/tax/federal-tables';
+import { calculationErrorOf } from '../helpers';
 
-function errorOf(input: unknown) {
-  try {
-    isoExercise.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(isoExercise, input);
 
 describe('equity-comp/iso: hand calculations (Form 6251)', () => {
   it('2025 single, 150,000 wages, 1,000 shares at 10 with FMV 110', () => {

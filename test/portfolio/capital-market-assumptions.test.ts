@@ -1,18 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { capitalMarketAssumptions as cma } from '../../src/portfolio/capital-market-assumptions';
 import { symmetricEigenvalues } from '../../src/portfolio/symmetric-eigenvalues';
+import { calculationErrorOf } from '../helpers';
 
-function errorOf(input: unknown) {
-  try {
-    cma.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(cma, input);
 
 const stocks = { name: 'stocks', expected_return: 0.08, volatility: 0.16, weight: 0.6 };
 const bonds = { name: 'bonds', expected_return: 0.04, volatility: 0.06, weight: 0.4 };

@@ -1,23 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { Dec } from '../../src/core/money';
 import { FILING_STATUSES, type FilingStatus } from '../../src/core/schema';
 import { bracketRoom } from '../../src/tax/bracket-room';
 import { SUPPORTED_TAX_YEARS } from '../../src/tax/federal-tables';
 import { type TaxEstimateInput, taxEstimate } from '../../src/tax/tax-estimate';
+import { calculationErrorOf } from '../helpers';
 
 const estimate = (input: TaxEstimateInput) => taxEstimate(input).result;
 
-function errorOf(input: unknown) {
-  try {
-    taxEstimate.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(taxEstimate, input);
 
 describe('tax/estimate: 120,000 of wages, every filing status and year (hand calculations)', () => {
   // [year, status, standard deduction, taxable income, tax]

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { type NpvIrrInput, npvIrr } from '../../src/utilities/cashflow-npv-irr';
 import { IRR_GRID, IRR_RATE_MAX, IRR_RATE_MIN, signChanges } from '../../src/utilities/irr';
+import { calculationErrorOf } from '../helpers';
 
 function periodic(input: NpvIrrInput) {
   const { result } = npvIrr(input);
@@ -16,15 +16,7 @@ function dated(input: NpvIrrInput) {
   return result;
 }
 
-function errorOf(input: unknown) {
-  try {
-    npvIrr.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(npvIrr, input);
 
 /** Textbook NPV, first flow at t = 0, written independently of the engine (no Horner). */
 function npvAt(rate: number, flows: readonly number[]): { npv: number; scale: number } {

@@ -3,20 +3,12 @@ import { describe, expect, it } from 'vitest';
 import c2024 from '../../data/utilities/contribution-limits-2024.json';
 import c2025 from '../../data/utilities/contribution-limits-2025.json';
 import c2026 from '../../data/utilities/contribution-limits-2026.json';
-import { isCalculationError } from '../../src/core/errors';
 import { type ContributionLimitsInput, contributionLimits } from '../../src/utilities/contribution-limits';
+import { calculationErrorOf } from '../helpers';
 
 const run = (input: ContributionLimitsInput) => contributionLimits(input).result;
 
-function errorOf(input: unknown) {
-  try {
-    contributionLimits.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(contributionLimits, input);
 
 describe('contribution-limits 2024 (IRS Notice 2023-75; Rev. Proc. 2023-23 s.2.01(1))', () => {
   it('age 45, no compensation given: the bare table figures', () => {

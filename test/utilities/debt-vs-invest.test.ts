@@ -1,23 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { Dec } from '../../src/core/money';
 import { createRng, grossReturn, normal, returnModel } from '../../src/rng/index';
 import { type DebtVsInvestInput, debtVsInvest } from '../../src/utilities/debt-vs-invest';
 import { loanPlan, quantile, simulatePaired } from '../../src/utilities/debt-vs-invest-paths';
+import { calculationErrorOf } from '../helpers';
 import golden from './fixtures/debt-vs-invest-golden.json';
 
 const result = (input: DebtVsInvestInput) => debtVsInvest(input).result;
 
-function errorOf(input: unknown) {
-  try {
-    debtVsInvest.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(debtVsInvest, input);
 
 /** The loan of the step-by-step cases: 1,000 at 12% (1% a month), 100 minimum, 400 extra, one year. */
 const SMALL: DebtVsInvestInput = {

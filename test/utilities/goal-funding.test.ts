@@ -1,21 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { Dec } from '../../src/core/money';
 import { type GoalFundingInput, goalFunding } from '../../src/utilities/goal-funding';
 import { tvm } from '../../src/utilities/tvm';
+import { calculationErrorOf } from '../helpers';
 
 const run = (input: GoalFundingInput) => goalFunding(input).result;
 
-function errorOf(input: unknown) {
-  try {
-    goalFunding.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(goalFunding, input);
 
 /** Balance after n periods, written independently of the engine: a period-by-period loop. */
 function simulate(savings: number, contribution: number, r: number, n: number, begin: boolean): number {

@@ -1,19 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { type InflationAdjustInput, inflationAdjust } from '../../src/utilities/inflation-adjust';
+import { calculationErrorOf } from '../helpers';
 
 const run = (input: InflationAdjustInput) => inflationAdjust(input).result;
 
-function errorOf(input: unknown) {
-  try {
-    inflationAdjust.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(inflationAdjust, input);
 
 describe('inflation adjust: hand calculations', () => {
   // 1.03^3 = 1.092727: 1,000 -> 1,030.00 -> 1,060.90 -> 1,092.73.

@@ -3,20 +3,12 @@ import { describe, expect, it } from 'vitest';
 import p2024 from '../../data/utilities/ira-phaseouts-2024.json';
 import p2025 from '../../data/utilities/ira-phaseouts-2025.json';
 import p2026 from '../../data/utilities/ira-phaseouts-2026.json';
-import { isCalculationError } from '../../src/core/errors';
 import { type IraEligibilityInput, iraEligibility } from '../../src/utilities/ira-eligibility';
+import { calculationErrorOf } from '../helpers';
 
 const run = (input: IraEligibilityInput) => iraEligibility(input).result;
 
-function errorOf(input: unknown) {
-  try {
-    iraEligibility.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(iraEligibility, input);
 
 // Method reproduced (IRS Pub. 590-A):
 // Worksheet 1-2 (reduced IRA deduction): line 1 = top of the range, line 3 = line 1 - MAGI, line 4 =

@@ -1,20 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { Dec } from '../../src/core/money';
 import { type AmortizationInput, loanAmortization } from '../../src/utilities/loan-amortization';
+import { calculationErrorOf } from '../helpers';
 
 const run = (input: AmortizationInput) => loanAmortization(input).result;
 
-function errorOf(input: unknown) {
-  try {
-    loanAmortization.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(loanAmortization, input);
 
 describe('loan amortization: reference cases', () => {
   // Hand calculation, checked with Python's decimal module (40 digits, ROUND_HALF_UP):

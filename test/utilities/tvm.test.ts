@@ -1,19 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalculationError } from '../../src/core/errors';
 import { tvm } from '../../src/utilities/tvm';
+import { calculationErrorOf } from '../helpers';
 
 const value = (input: Parameters<typeof tvm>[0]) => tvm(input).result.value;
 
-function errorOf(input: unknown) {
-  try {
-    tvm.run(input);
-  } catch (error) {
-    if (isCalculationError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CalculationError');
-}
+const errorOf = (input: unknown) => calculationErrorOf(tvm, input);
 
 describe('tvm: Microsoft Excel documentation examples', () => {
   // PMT function (support.microsoft.com, "PMT function"): =PMT(8%/12, 10, 10000) = ($1,037.03);
