@@ -2,6 +2,12 @@
  * Canonical JSON: object keys sorted by UTF-16 code unit, no whitespace, `-0` written as `0`,
  * `undefined` members omitted (as JSON.stringify does). Non-finite numbers are rejected because
  * JSON cannot represent them.
+ *
+ * @example
+ * ```ts
+ * import { canonicalJson } from 'finplan';
+ * canonicalJson({ b: 1, a: [-0, 'x'] }); // '{"a":[0,"x"],"b":1}'
+ * ```
  */
 export function canonicalJson(value: unknown): string {
   if (value === null) return 'null';

@@ -35,7 +35,16 @@ export function finiteResult<T>(value: T, where = 'result'): T {
   return value;
 }
 
-/** Build the envelope of a run from the parsed input (defaults applied) and its result. */
+/**
+ * Build the envelope of a run from the parsed input (defaults applied) and its result.
+ *
+ * @example
+ * ```ts
+ * import { buildEnvelope } from 'finplan';
+ * const envelope = buildEnvelope({ prefix: 'demo', path: '/v1/demo', engineVersion: 'demo-1.0.0' }, { x: 1 }, { y: 2 });
+ * envelope.result_id; // 'demo_' + 16 hex characters, the same for the same input
+ * ```
+ */
 export function buildEnvelope<R>(
   meta: { readonly prefix: string; readonly path: string; readonly engineVersion: string },
   parsedInput: unknown,

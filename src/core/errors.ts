@@ -57,7 +57,15 @@ export function isCalculationError(value: unknown): value is CalculationError {
   );
 }
 
-/** Shorthand for a single-issue error. */
+/**
+ * Shorthand for a single-issue error.
+ *
+ * @example
+ * ```ts
+ * import { calculationError } from 'finplan';
+ * throw calculationError('no_solution', 'rate', 'no rate balances these flows');
+ * ```
+ */
 export function calculationError(
   code: CalculationErrorCode,
   path: string,

@@ -144,7 +144,16 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(
   });
 }
 
-/** Whether `value` is a finplan operation. */
+/**
+ * Whether `value` is a finplan operation.
+ *
+ * @example
+ * ```ts
+ * import { isOperation, tvm } from 'finplan';
+ * isOperation(tvm); // true
+ * isOperation(() => 1); // false
+ * ```
+ */
 export function isOperation(value: unknown): value is AnyOperation {
   return typeof value === 'function' && (value as { kind?: unknown }).kind === 'finplan.operation';
 }

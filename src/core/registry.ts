@@ -11,6 +11,14 @@ export interface Registry {
 /**
  * Build a registry from operations or modules of operations (non-operation exports are skipped).
  * Throws when two operations share a path.
+ *
+ * @example
+ * ```ts
+ * import { createRegistry } from 'finplan';
+ * import * as utilities from 'finplan/utilities';
+ * const registry = createRegistry([utilities]);
+ * registry.find('loan/amortization')?.path; // '/v1/loan/amortization'
+ * ```
  */
 export function createRegistry(sources: readonly (AnyOperation | Record<string, unknown>)[]): Registry {
   const byPath = new Map<string, AnyOperation>();

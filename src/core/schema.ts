@@ -58,6 +58,7 @@ export function numSimulations() {
 
 /** The five federal filing statuses. */
 export const FILING_STATUSES = ['single', 'mfj', 'mfs', 'hoh', 'qss'] as const;
+/** A federal filing status: `single`, `mfj`, `mfs`, `hoh` or `qss` (qualifying surviving spouse). */
 export type FilingStatus = (typeof FILING_STATUSES)[number];
 
 /** A federal filing status: single, mfj, mfs, hoh or qss (qualifying surviving spouse). */

@@ -26,6 +26,7 @@ export const IsoAmtCapacityResult = z.object({
     .describe('AMT before any exercise (when positive, the capacity is usually 0).'),
   tentative_minimum_tax_without_exercise: z.number(),
 });
+/** The `result` of the envelope: the type of the `IsoAmtCapacityResult` schema. */
 export type IsoAmtCapacityResult = z.infer<typeof IsoAmtCapacityResult>;
 
 function floorTo(value: number | Dec, places: number): number {

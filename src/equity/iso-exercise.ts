@@ -33,6 +33,7 @@ export const IsoExerciseResult = z.object({
     .describe('Form 6251 line 5 after the phase-out, with the exercise.'),
   tentative_minimum_tax_with_exercise: z.number().describe('Form 6251 line 9 with the exercise.'),
 });
+/** The `result` of the envelope: the type of the `IsoExerciseResult` schema. */
 export type IsoExerciseResult = z.infer<typeof IsoExerciseResult>;
 
 function compute(input: z.output<typeof IsoExerciseInput>): IsoExerciseResult {

@@ -119,6 +119,7 @@ export const CapitalMarketAssumptionsResult = z.object({
     }),
   ),
 });
+/** The `result` of the envelope: the type of the `CapitalMarketAssumptionsResult` schema. */
 export type CapitalMarketAssumptionsResult = z.infer<typeof CapitalMarketAssumptionsResult>;
 
 function compute(input: z.output<typeof CapitalMarketAssumptionsInput>): CapitalMarketAssumptionsResult {

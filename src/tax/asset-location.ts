@@ -103,6 +103,7 @@ export const AssetLocationResult = z.object({
     .number()
     .describe('(after_tax_wealth / pro_rata_after_tax_wealth)^(1/horizon) - 1: the placement’s yearly edge.'),
 });
+/** The `result` of the envelope: the type of the `AssetLocationResult` schema. */
 export type AssetLocationResult = z.infer<typeof AssetLocationResult>;
 
 type Parsed = z.output<typeof AssetLocationInput>;

@@ -55,6 +55,7 @@ export const BracketRoomResult = z.object({
       'Remaining width of the 15% band: fifteen_rate_max - max(taxable_income, zero_rate_max), not below 0.',
     ),
 });
+/** The `result` of the envelope: the type of the `BracketRoomResult` schema. */
 export type BracketRoomResult = z.infer<typeof BracketRoomResult>;
 
 function compute(input: z.output<typeof BracketRoomInput>): BracketRoomResult {

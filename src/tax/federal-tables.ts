@@ -14,6 +14,7 @@ import { tableYear } from '../core/schema';
  * ```
  */
 export const SUPPORTED_TAX_YEARS = [2024, 2025, 2026] as const;
+/** A tax year with federal tables: 2024, 2025 or 2026. */
 export type SupportedTaxYear = (typeof SUPPORTED_TAX_YEARS)[number];
 
 /** One value per filing status. */

@@ -33,6 +33,7 @@ export const GainHarvestingResult = z.object({
       .describe('Rate (band rate + NIIT) on the next dollar of gain after the realization.'),
   }),
 });
+/** The `result` of the envelope: the type of the `GainHarvestingResult` schema. */
 export type GainHarvestingResult = z.infer<typeof GainHarvestingResult>;
 
 function compute(input: z.output<typeof GainHarvestingInput>): GainHarvestingResult {

@@ -89,6 +89,7 @@ export const TaxEstimateResult = z.object({
   marginal_capital_gains_rate: z.number(),
   brackets: z.array(Bracket).describe('Ordinary brackets filled by ordinary taxable income.'),
 });
+/** The `result` of the envelope: the type of the `TaxEstimateResult` schema. */
 export type TaxEstimateResult = z.infer<typeof TaxEstimateResult>;
 
 function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {

@@ -59,6 +59,7 @@ export const TlhBenefitResult = z.object({
     .describe('immediate_tax_saving - future_tax_recapture / (1 + growth_rate)^reinvestment_years.'),
   wash_sale_caveat: z.string(),
 });
+/** The `result` of the envelope: the type of the `TlhBenefitResult` schema. */
 export type TlhBenefitResult = z.infer<typeof TlhBenefitResult>;
 
 function compute(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {

@@ -92,6 +92,7 @@ const DatedResult = z.object({
 });
 
 export const NpvIrrResult = z.discriminatedUnion('kind', [PeriodicResult, DatedResult]);
+/** The `result` of the envelope: the type of the `NpvIrrResult` schema. */
 export type NpvIrrResult = z.infer<typeof NpvIrrResult>;
 
 /** Days since 1970-01-01 of a valid proleptic-Gregorian YYYY-MM-DD date (no Date object involved). */

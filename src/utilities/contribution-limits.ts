@@ -129,6 +129,7 @@ export const ContributionLimitsResult = z.object({
     reason: z.string(),
   }),
 });
+/** The `result` of the envelope: the type of the `ContributionLimitsResult` schema. */
 export type ContributionLimitsResult = z.infer<typeof ContributionLimitsResult>;
 
 const money = (d: Dec) => roundMoney(d);

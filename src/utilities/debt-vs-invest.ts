@@ -144,6 +144,7 @@ export const DebtVsInvestResult = z.object({
   num_simulations: z.number().int().describe('Number of simulated paths.'),
   horizon_months: z.number().int().describe('horizon_years x 12.'),
 });
+/** The `result` of the envelope: the type of the `DebtVsInvestResult` schema. */
 export type DebtVsInvestResult = z.infer<typeof DebtVsInvestResult>;
 
 type Parsed = z.output<typeof DebtVsInvestInput>;

@@ -66,6 +66,7 @@ export const GoalFundingResult = z.object({
   growth: z.number().describe('projected_balance - current_savings - total_contributed.'),
   target_met_by_current_savings: z.boolean().describe('Whether current savings alone reach the target.'),
 });
+/** The `result` of the envelope: the type of the `GoalFundingResult` schema. */
 export type GoalFundingResult = z.infer<typeof GoalFundingResult>;
 
 /** Value at the end of n periods of 1 per period: ((1+r)^n - 1) / r, times (1 + r) for `begin`. */

@@ -31,6 +31,7 @@ export const InflationAdjustResult = z.object({
     .describe('(1 + rate)^years - 1: the price change over the period (6 places).'),
   stream: z.array(StreamRow).describe('Year-by-year values, year 0 to `years`.'),
 });
+/** The `result` of the envelope: the type of the `InflationAdjustResult` schema. */
 export type InflationAdjustResult = z.infer<typeof InflationAdjustResult>;
 
 function compute(input: z.output<typeof InflationAdjustInput>): InflationAdjustResult {

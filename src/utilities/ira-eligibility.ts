@@ -101,6 +101,7 @@ export const IraEligibilityResult = z.object({
     reason: z.string(),
   }),
 });
+/** The `result` of the envelope: the type of the `IraEligibilityResult` schema. */
 export type IraEligibilityResult = z.infer<typeof IraEligibilityResult>;
 
 /**

@@ -51,6 +51,7 @@ export const AmortizationResult = z.object({
   interest_saved: z.number().describe('Interest saved by the extra principal against the level schedule.'),
   schedule: z.array(ScheduleRow).optional().describe('Month-by-month rows, when include_schedule is true.'),
 });
+/** The `result` of the envelope: the type of the `AmortizationResult` schema. */
 export type AmortizationResult = z.infer<typeof AmortizationResult>;
 
 /** One schedule row in exact decimals. */

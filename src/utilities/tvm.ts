@@ -74,6 +74,7 @@ export const TvmResult = z.object({
     .optional()
     .describe('Every rate in the searched range that solves the equation, when there is more than one.'),
 });
+/** The `result` of the envelope: the type of the `TvmResult` schema. */
 export type TvmResult = z.infer<typeof TvmResult>;
 
 /** ((1+r)^n - 1) / r, accurate for small r; n when r = 0 or n log(1+r) underflows. */
