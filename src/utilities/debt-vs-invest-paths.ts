@@ -8,6 +8,7 @@
 
 import { Dec } from '../core/money';
 import { createRng, grossReturn, normal, returnModel } from '../rng/index';
+import { monthlyInterest } from './monthly-interest';
 
 /** What one strategy does with the loan over the horizon, in exact cents. */
 export interface LoanPlan {
@@ -30,7 +31,8 @@ export interface LoanPlan {
 /** The loan as the simulation sees it: every amount in whole cents. */
 export interface LoanTerms {
   readonly balance: Dec;
-  readonly monthlyRate: Dec;
+  /** Annual interest rate; each month accrues {@link monthlyInterest}. */
+  readonly annualRate: Dec;
   /** Cash available every month for the loan and the investments: minimum payment + extra. */
   readonly budget: Dec;
   /** Tax saved per dollar of interest: the marginal rate when the interest is deductible, else 0. */
@@ -38,8 +40,8 @@ export interface LoanTerms {
 }
 
 /**
- * One strategy's loan plan: each month the balance accrues `balance x monthlyRate` rounded half up to
- * cents, then the strategy pays `min(target, balance + interest)` (the final payment is capped at
+ * One strategy's loan plan: each month the balance accrues `balance x annualRate / 12` rounded half up
+ * to cents ({@link monthlyInterest}), then the strategy pays `min(target, balance + interest)` (the final payment is capped at
  * the balance); the rest of the budget, plus the tax saved on the month's deductible interest
  * (`interest x taxRate`, rounded half up to cents), is invested at the end of the month.
  *
@@ -49,7 +51,7 @@ export interface LoanTerms {
  * @returns the plan
  * @example
  * ```ts
- * const terms = { balance: new Dec(1000), monthlyRate: new Dec(0.12).div(12), budget: new Dec(500), taxRate: new Dec(0) };
+ * const terms = { balance: new Dec(1000), annualRate: new Dec(0.12), budget: new Dec(500), taxRate: new Dec(0) };
  * const plan = loanPlan(terms, new Dec(500), 12);
  * plan.payoffMonth; // 3 (1,010 -> 510; 515.10 -> 15.10; 15.25 paid, 484.75 invested)
  * plan.totalInterest.toString(); // '15.25'
@@ -66,7 +68,7 @@ export function loanPlan(terms: LoanTerms, target: Dec, months: number): LoanPla
   for (let month = 1; month <= months; month++) {
     let invested = terms.budget;
     if (balance.gt(0)) {
-      const interest = balance.mul(terms.monthlyRate).toDecimalPlaces(2);
+      const interest = monthlyInterest(balance, terms.annualRate);
       const owed = balance.plus(interest);
       const payment = Dec.min(target, owed);
       const saving = interest.mul(terms.taxRate).toDecimalPlaces(2);

@@ -169,7 +169,7 @@ function compute(input: Parsed): DebtVsInvestResult {
   const taxRate = input.interest_deductible ? new Dec(input.marginal_tax_rate) : new Dec(0);
   const terms = {
     balance: cents(input.loan_balance),
-    monthlyRate: new Dec(input.loan_annual_rate).div(12),
+    annualRate: new Dec(input.loan_annual_rate),
     budget: minimum.plus(extra),
     taxRate,
   };

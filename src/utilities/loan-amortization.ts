@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Dec } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { MONEY_LIMIT, nonNegativeMoney } from '../core/schema';
+import { monthlyInterest } from './monthly-interest';
 
 /** Decimal places of annual_rate used (finer rates would cancel out in 1 - (1 + r)^-n). */
 const RATE_PLACES = 12;
@@ -107,8 +108,7 @@ export function amortize(
   const rows: DecRow[] = [];
   let balance = principal;
   for (let period = 1; period <= months && balance.gt(0); period++) {
-    // balance (2 places) x rate (12 places) is exact in 40 digits; one division, correctly rounded.
-    const interest = balance.mul(annualRate).div(12).toDecimalPlaces(2);
+    const interest = monthlyInterest(balance, annualRate);
     let repaid = payment.minus(interest).plus(extra);
     if (period === months || repaid.gte(balance)) repaid = balance;
     balance = balance.minus(repaid);

@@ -134,7 +134,7 @@ describe('debt-vs-invest: hand calculations (return_volatility 0: every path is 
 
 describe('debt-vs-invest: simulation building blocks', () => {
   it('loanPlan matches the example of its documentation', () => {
-    const terms = { balance: new Dec(1000), monthlyRate: new Dec(0.12).div(12), budget: new Dec(500) };
+    const terms = { balance: new Dec(1000), annualRate: new Dec(0.12), budget: new Dec(500) };
     const plan = loanPlan({ ...terms, taxRate: new Dec(0) }, new Dec(500), 12);
     expect(plan.payoffMonth).toBe(3);
     expect(Array.from(plan.contributions.slice(0, 4))).toEqual([0, 0, 484.75, 500]);
@@ -385,7 +385,7 @@ describe('debt-vs-invest: golden results (noreg)', () => {
     const minimum = new Dec(parsed.loan_minimum_payment);
     const terms = {
       balance: new Dec(parsed.loan_balance),
-      monthlyRate: new Dec(parsed.loan_annual_rate).div(12),
+      annualRate: new Dec(parsed.loan_annual_rate),
       budget: minimum.plus(parsed.extra_monthly),
       taxRate: new Dec(parsed.interest_deductible ? parsed.marginal_tax_rate : 0),
     };
