@@ -3,8 +3,8 @@ import type { Dec } from '../core/money';
 /**
  * A month's interest on a loan balance in cents: `balance x annual rate / 12`, computed exactly (the
  * balance has 2 places, the rate at most 12, so the product and one division are exact to 40 digits)
- * and rounded half up to cents. Shared by every loan schedule so that they agree to the cent, even on
- * exact half cents, which dividing the rate by 12 first would lose.
+ * and rounded half up to cents. Shared by every loan schedule (amortization, debt vs invest) so that
+ * they round the same exact quantity and agree to the cent, exact half cents included.
  *
  * @example
  * ```ts
