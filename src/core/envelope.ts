@@ -42,7 +42,7 @@ export function finiteResult<T>(value: T, where = 'result'): T {
  * ```ts
  * import { buildEnvelope } from 'finplan';
  * const envelope = buildEnvelope({ prefix: 'demo', path: '/v1/demo', engineVersion: 'demo-1.0.0' }, { x: 1 }, { y: 2 });
- * envelope.result_id; // 'demo_' + 16 hex characters, the same for the same input
+ * envelope.result_id; // demo_ and 16 hex characters, the same for the same input
  * ```
  */
 export function buildEnvelope<R>(
