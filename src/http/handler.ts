@@ -126,6 +126,13 @@ const PROBES = new Set(['/healthz', '/readyz', '/openapi.json']);
  */
 export function createHandler(options: HandlerOptions = {}): Handler {
   const registry = options.operations ? createRegistry(options.operations) : allOperations;
+  for (const key of options.apiKeys ?? []) {
+    if (typeof key !== 'string' || key.length === 0) throw new TypeError('apiKeys must be non-empty strings');
+  }
+  for (const hash of options.apiKeyHashes ?? []) {
+    if (!/^[0-9a-f]{64}$/.test(hash))
+      throw new TypeError('apiKeyHashes must be lower-case SHA-256 hex digests (hashApiKey)');
+  }
   const keyHashes = [...(options.apiKeys ?? []).map(hashApiKey), ...(options.apiKeyHashes ?? [])];
   const store = options.store ?? new MemoryStore();
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;

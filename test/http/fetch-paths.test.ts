@@ -66,3 +66,12 @@ describe('toNodeListener with a foreign Fetch handler', () => {
     }
   });
 });
+
+describe('createHandler options', () => {
+  it('rejects malformed keys, hashes and budgets at start-up, not per request', () => {
+    expect(() => createHandler({ apiKeys: [''] })).toThrow(/non-empty/);
+    expect(() => createHandler({ apiKeyHashes: ['not-a-digest'] })).toThrow(/SHA-256/);
+    expect(() => createHandler({ apiKeys: ['k'], rateLimit: 0 })).toThrow(/rateLimit/);
+    expect(() => createHandler({ apiKeys: ['k'], rateLimit: 1.5 })).toThrow(/rateLimit/);
+  });
+});
