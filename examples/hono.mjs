@@ -1,4 +1,4 @@
-// Hono: the handler is a Fetch handler, so it mounts directly (npm install hono @hono/node-server).
+// Hono: the handler is a Fetch handler, so it mounts directly.  FINPLAN_KEY=secret node examples/hono.mjs
 import { serve } from '@hono/node-server';
 import { createHandler } from 'finplan/http';
 import { Hono } from 'hono';
@@ -7,5 +7,11 @@ const finplan = createHandler({ apiKeys: [process.env.FINPLAN_KEY ?? 'change-me'
 const app = new Hono();
 app.get('/', (c) => c.text('my app'));
 app.all('/v1/*', (c) => finplan(c.req.raw));
-app.get('/openapi.json', (c) => finplan(c.req.raw));
-serve({ fetch: app.fetch, port: 8080 });
+for (const path of ['/readyz', '/healthz', '/openapi.json']) app.get(path, (c) => finplan(c.req.raw));
+const server = serve(
+  { fetch: app.fetch, port: Number(process.env.PORT ?? 8080), hostname: '127.0.0.1' },
+  (info) => {
+    console.log(`listening on http://127.0.0.1:${info.port}`);
+  },
+);
+process.once('SIGTERM', () => server.close());

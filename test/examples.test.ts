@@ -1,0 +1,110 @@
+// The mounting examples run as a user runs them: `node examples/<name>.mjs`, importing the built
+// package through its own exports map ('finplan/http', 'finplan/node'), with the real framework.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHandler } from '../src/http/handler';
+import { toNodeListener } from '../src/node/index';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const KEY = 'example-key';
+const TVM = JSON.stringify({ solve_for: 'pmt', rate: 0.005, nper: 360, pv: 300_000 });
+const children: ChildProcess[] = [];
+
+beforeAll(() => {
+  if (!existsSync(`${root}dist/http/index.js`))
+    throw new Error('dist/ is missing: run `npm run build` first');
+});
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGTERM');
+});
+
+function start(example: string): Promise<string> {
+  const child = spawn(process.execPath, [`examples/${example}`], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', FINPLAN_KEY: KEY },
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1] as string);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) => reject(new Error(`${example} exited ${code}: ${output}`)));
+  });
+}
+
+async function exercise(url: string): Promise<void> {
+  const ok = await fetch(`${url}/v1/tvm`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: TVM,
+  });
+  expect(ok.status).toBe(200);
+  expect((await ok.json()).result.value).toBe(-1798.65);
+  const denied = await fetch(`${url}/v1/tvm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: TVM,
+  });
+  expect(denied.status).toBe(401);
+  const bad = await fetch(`${url}/v1/tvm`, {
+    method: 'POST',
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    body: '{"solve_for":"pmt","rate":"x","nper":1}',
+  });
+  expect(bad.status).toBe(400);
+  expect((await bad.json()).error.issues[0].path).toBe('rate');
+  expect((await fetch(`${url}/readyz`)).status).toBe(200);
+  expect((await (await fetch(`${url}/openapi.json`)).json()).openapi).toBe('3.1.0');
+}
+
+describe('mounting examples', () => {
+  it.each(['node-http.mjs', 'express.mjs', 'fastify.mjs', 'hono.mjs'])('examples/%s', async (example) => {
+    await exercise(await start(example));
+  });
+
+  it('examples/fetch-runtime.mjs exports a Fetch handler', async () => {
+    const previous = process.env.FINPLAN_KEY;
+    process.env.FINPLAN_KEY = KEY; // read once, when the module is first imported
+    const module: string = new URL('../examples/fetch-runtime.mjs', import.meta.url).href;
+    const { default: worker } = (await import(/* @vite-ignore */ module)) as {
+      default: { fetch: (request: Request) => Promise<Response> };
+    };
+    const response = await worker.fetch(
+      new Request('http://worker/v1/tvm', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: TVM,
+      }),
+    );
+    expect(response.status).toBe(200);
+    if (previous === undefined) delete process.env.FINPLAN_KEY;
+    else process.env.FINPLAN_KEY = previous;
+  });
+
+  it('under Express with express.json() first, the bridge uses the parsed body', async () => {
+    const app = express();
+    app.use(express.json());
+    app.use(toNodeListener(createHandler({ apiKeys: [KEY] })));
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await exercise(url);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
