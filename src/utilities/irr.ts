@@ -1,47 +1,15 @@
 /**
- * Guess-free internal-rate-of-return search shared by the NPV/IRR operation: every rate r in
- * [{@link IRR_RATE_MIN}, {@link IRR_RATE_MAX}] with `sum c_i (1 + r)^(-t_i) = 0`, for periodic
- * (t_i = 0, 1, 2, ...) or dated (t_i in years) flows.
- *
- * The search runs in x = ln(1 + r). Descartes' rule of signs (which holds for real exponents too)
- * bounds the number of roots by the number of sign changes in the flows ordered by time: with one
- * change there is at most one root, bracketed by the two ends of the range and refined by Brent's
- * method; with more, a fixed grid ({@link IRR_GRID}) is scanned for sign changes and each bracket is
- * refined by Brent's method (fixed iteration cap, `ROOT_MAX_ITERATIONS` in `core/roots`).
+ * Internal rates of return of the NPV/IRR operation: NPV of periodic and dated flows, and every IRR /
+ * XIRR found by the shared guess-free search of `core/rate-roots` (no guess, negative roots found,
+ * fixed iteration cap).
  * @module
  */
-import { brent, rootsOnGrid } from '../core/roots';
+import { RATE_SEARCH_MAX, RATE_SEARCH_MIN, rateRoots, signChanges } from '../core/rate-roots';
 
 /** Lowest rate searched for an IRR (per period, or per year for dated flows). */
-export const IRR_RATE_MIN = -0.9999;
+export const IRR_RATE_MIN = RATE_SEARCH_MIN;
 /** Highest rate searched for an IRR (per period, or per year for dated flows). */
-export const IRR_RATE_MAX = 10_000;
-
-const X_MIN = Math.log1p(IRR_RATE_MIN);
-const X_MAX = Math.log1p(IRR_RATE_MAX);
-/** Grid steps in x = ln(1 + r): fine where rates are plausible (|x| <= 0.7, r from -50% to +101%). */
-const FINE_STEP = 0.005;
-const FINE_HALF_WIDTH = 140; // 140 * 0.005 = 0.7
-const COARSE_STEP = 0.05;
-
-/**
- * The scan grid in x = ln(1 + r), ascending: steps of 0.005 for |x| <= 0.7 (x = 0, r = 0, is a grid
- * point), about 0.05 beyond, out to the ends of the range (651 points).
- *
- * @example
- * ```ts
- * IRR_GRID.map(Math.expm1); // the scanned rates, from -0.9999 to 10,000
- * ```
- */
-export const IRR_GRID: readonly number[] = (() => {
-  const edge = FINE_STEP * FINE_HALF_WIDTH;
-  const coarse = Math.ceil((edge - X_MIN) / COARSE_STEP);
-  const low = Array.from({ length: coarse }, (_, i) => X_MIN + ((-edge - X_MIN) * i) / coarse);
-  const fine = Array.from({ length: 2 * FINE_HALF_WIDTH + 1 }, (_, i) => (i - FINE_HALF_WIDTH) * FINE_STEP);
-  const upper = Math.ceil((X_MAX - edge) / COARSE_STEP);
-  const high = Array.from({ length: upper }, (_, i) => edge + ((X_MAX - edge) * (i + 1)) / upper);
-  return [...low, ...fine, ...high];
-})();
+export const IRR_RATE_MAX = RATE_SEARCH_MAX;
 
 /** How the IRR search ended. */
 export type IrrStatus = 'unique' | 'multiple' | 'no_sign_change' | 'no_root_found';
@@ -50,26 +18,6 @@ export type IrrStatus = 'unique' | 'multiple' | 'no_sign_change' | 'no_root_foun
 export interface IrrRoots {
   readonly roots: number[];
   readonly status: IrrStatus;
-}
-
-/**
- * Number of sign changes in `values`, zeros skipped.
- *
- * @example
- * ```ts
- * signChanges([-100, 230, -132]); // 2
- * ```
- */
-export function signChanges(values: ArrayLike<number>): number {
-  let changes = 0;
-  let last = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i] as number;
-    if (v === 0) continue;
-    if (last !== 0 && v > 0 !== last > 0) changes++;
-    last = v;
-  }
-  return changes;
 }
 
 /**
@@ -135,20 +83,7 @@ function datedScaled(years: ArrayLike<number>, amounts: ArrayLike<number>): (x: 
 
 function search(f: (x: number) => number, changes: number): IrrRoots {
   if (changes === 0) return { roots: [], status: 'no_sign_change' };
-  let xs: number[];
-  if (changes === 1) {
-    // One root at most: bracket it by the ends of the range, split at r = 0 (the plain sum).
-    const flo = f(X_MIN);
-    const fhi = f(X_MAX);
-    const fmid = f(0);
-    if (fmid === 0) xs = [0];
-    else if (flo !== 0 && fhi !== 0 && flo > 0 === fhi > 0) xs = [];
-    else if (flo === 0 || flo > 0 !== fmid > 0) xs = [brent(f, X_MIN, 0, flo, fmid)];
-    else xs = [brent(f, 0, X_MAX, fmid, fhi)];
-  } else {
-    xs = rootsOnGrid(f, IRR_GRID);
-  }
-  const roots = xs.map(Math.expm1);
+  const roots = rateRoots(f, changes);
   const status = roots.length === 0 ? 'no_root_found' : roots.length === 1 ? 'unique' : 'multiple';
   return { roots, status };
 }

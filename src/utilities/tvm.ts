@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { calculationError } from '../core/errors';
 import { roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { brent, rootsOnGrid } from '../core/roots';
+import { RATE_SEARCH_MAX, RATE_SEARCH_MIN, rateRoots, signChanges } from '../core/rate-roots';
 import { money } from '../core/schema';
 
 const VARIABLES = ['rate', 'nper', 'pmt', 'pv', 'fv'] as const;
 type Variable = (typeof VARIABLES)[number];
 
-/** Solved rates are searched in [RATE_MIN, RATE_MAX] per period. */
-export const TVM_RATE_MIN = -0.9999;
-export const TVM_RATE_MAX = 1e4;
+/** Lowest per-period rate searched (the shared range of `core/rate-roots`). */
+export const TVM_RATE_MIN = RATE_SEARCH_MIN;
+/** Highest per-period rate searched. */
+export const TVM_RATE_MAX = RATE_SEARCH_MAX;
 /** Decimal places of a solved per-period rate and of a solved number of periods. */
 const RATE_PLACES = 10;
 const NPER_PLACES = 6;
@@ -104,38 +105,13 @@ function tvmBalance(r: number, n: number, pmt: number, pv: number, fv: number, w
   return fv * Math.exp(-lg) + pv - (pmt * (1 + r * w) * Math.expm1(-lg)) / r;
 }
 
-function signChanges(values: readonly number[]): number {
-  let changes = 0;
-  let last = 0;
-  for (const v of values) {
-    if (v === 0) continue;
-    if (last !== 0 && Math.sign(v) !== Math.sign(last)) changes++;
-    last = v;
-  }
-  return changes;
-}
-
-const RATE_GRID: readonly number[] = (() => {
-  // Uniform in log(1 + r) from log(1 + RATE_MIN) to log(1 + RATE_MAX), 400 cells.
-  const lo = Math.log1p(TVM_RATE_MIN);
-  const hi = Math.log1p(TVM_RATE_MAX);
-  return Array.from({ length: 401 }, (_, i) => lo + ((hi - lo) * i) / 400);
-})();
-
-/** Every per-period rate solving the equation, ascending. */
+/**
+ * Every per-period rate solving the equation, ascending. The sign changes of the flows
+ * (pv + w pmt, pmt, ..., (1 - w) pmt + fv) bound the number of roots (Descartes).
+ */
 function solveRates(n: number, pmt: number, pv: number, fv: number, w: number): number[] {
-  const f = (x: number) => tvmBalance(Math.expm1(x), n, pmt, pv, fv, w);
-  const lo = RATE_GRID[0] as number;
-  const hi = RATE_GRID[RATE_GRID.length - 1] as number;
-  // Descartes' rule of signs: the flows (pv + w pmt, pmt, ..., (1 - w) pmt + fv) change sign at most
-  // once => at most one root, which a sign change over the whole range brackets.
-  if (signChanges([pv + w * pmt, pmt, (1 - w) * pmt + fv]) <= 1) {
-    const flo = f(lo);
-    const fhi = f(hi);
-    if (flo === 0 || fhi === 0 || Math.sign(flo) !== Math.sign(fhi))
-      return [Math.expm1(brent(f, lo, hi, flo, fhi))];
-  }
-  return rootsOnGrid(f, RATE_GRID).map(Math.expm1);
+  const changes = signChanges([pv + w * pmt, pmt, (1 - w) * pmt + fv]);
+  return rateRoots((x) => tvmBalance(Math.expm1(x), n, pmt, pv, fv, w), changes);
 }
 
 function noSolution(variable: Variable, why: string) {
@@ -211,9 +187,9 @@ function solve(input: z.output<typeof TvmInput>): TvmResult {
  * Time value of money: solve one of `rate`, `nper`, `pmt`, `pv`, `fv` from the other four, with
  * Excel's and numpy-financial's equation and sign convention (money paid out negative, received
  * positive): `fv + pv (1+r)^n + pmt (1 + r w) ((1+r)^n - 1) / r = 0`, `w` = 1 for `begin`, 0 for `end`.
- * A rate is found without a guess: Brent's method on a sign-changing bracket of the whole range
- * (-0.9999 to 10,000 per period); when the flows change sign twice, a grid scan finds every root and
- * `rate` is the one nearest zero. No solution is a `no_solution` error.
+ * A rate is found without a guess by the search shared with IRR (`core/rate-roots`): Brent's method on
+ * a sign-changing bracket over -0.9999 to 10,000 per period; when the flows change sign twice, a grid
+ * scan finds every root and `rate` is the one nearest zero. No solution is a `no_solution` error.
  *
  * @example
  * ```ts

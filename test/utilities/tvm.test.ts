@@ -102,6 +102,26 @@ describe('tvm: edge cases', () => {
     expect(error.issues[0]?.path).toBe('rate');
     expect(errorOf({ solve_for: 'rate', nper: 10 }).code).toBe('no_solution');
   });
+  it('no_solution, not a boundary rate, when the flows never change sign and the balance underflows there', () => {
+    // Only a future value: no rate balances it. At r = 10,000, fv / (1 + r)^600 underflows to exactly 0,
+    // which a scan over the range must not report as a root.
+    expect(errorOf({ solve_for: 'rate', nper: 600, pmt: 0, pv: 0, fv: 926_378.77 }).code).toBe('no_solution');
+    expect(
+      errorOf({ solve_for: 'rate', nper: 600, pmt: 0, pv: -505_066, payment_timing: 'begin' }).code,
+    ).toBe('no_solution');
+  });
+  it('finds two close roots of a long schedule (both balance the equation)', () => {
+    // +999,999.98 now, -2,073.51 a month for 600 months, +332,972.37 at the end: two sign changes, two
+    // negative rates within 0.5% of each other.
+    const { result } = tvm({ solve_for: 'rate', nper: 600, pmt: -2073.51, pv: 999_999.98, fv: 332_972.37 });
+    expect(result.rate_roots).toHaveLength(2);
+    for (const root of result.rate_roots ?? []) {
+      expect(value({ solve_for: 'fv', rate: root, nper: 600, pmt: -2073.51, pv: 999_999.98 })).toBeCloseTo(
+        332_972.37,
+        0,
+      );
+    }
+  });
   it('no_solution when a payment never amortizes the balance', () => {
     // 1% a period on 10,000 is 100 of interest: a 50 payment never pays it down.
     expect(errorOf({ solve_for: 'nper', rate: 0.01, pmt: -50, pv: 10_000 }).code).toBe('no_solution');
