@@ -25,9 +25,9 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 export type FetchHandler = ((request: Request) => Promise<Response>) | Handler;
 
 function writeReply(res: ServerResponse, reply: Reply, method: string | undefined): void {
-  const body = method === 'HEAD' ? undefined : Buffer.from(reply.body);
-  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
-  res.end(body);
+  const body = Buffer.from(reply.body);
+  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(body.byteLength) });
+  res.end(method === 'HEAD' ? undefined : body);
 }
 
 async function writeResponse(
