@@ -1,34 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+import { CALCULATION_AREAS, TOOL_SUBPATHS } from './src/areas';
 
-const areas = [
-  'utilities',
-  'retirement',
-  'social-security',
-  'tax',
-  'equity',
-  'education',
-  'healthcare',
-  'portfolio',
-  'rng',
-  'http',
-  'node',
-  'testing',
-];
+/** Keys of a data table that carry prose (citations and notes), kept in data/ and the docs only. */
+const PROSE = /^(sources|source|note|notes|.*_source)$/;
+
+function stripProse(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripProse);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) if (!PROSE.test(key)) out[key] = stripProse(member);
+  return out;
+}
+
+/**
+ * Tables reach the runtime without their citations and notes (most of their bytes): engines read only
+ * figures; the prose stays in data/ where the tests check it and the docs point to it.
+ */
+const stripTableProse: Plugin = {
+  name: 'strip-table-prose',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]data[\\/].*\.json$/ }, async (args) => ({
+      contents: JSON.stringify(stripProse(JSON.parse(await readFile(args.path, 'utf8')))),
+      loader: 'json',
+    }));
+  },
+};
+
+const subpaths = [...CALCULATION_AREAS, ...TOOL_SUBPATHS];
 
 export default defineConfig([
   {
-    entry: {
-      index: 'src/index.ts',
-      ...Object.fromEntries(areas.map((area) => [`${area}/index`, `src/${area}/index.ts`])),
-    },
+    // Every module is an entry, so each lands in its own file and an application's bundler keeps only
+    // the operations it imports (package.json exports only the subpath index files).
+    entry: ['src/**/*.ts', '!src/cli.ts', '!src/areas.ts'],
     format: ['esm', 'cjs'],
-    dts: true,
+    dts: {
+      entry: {
+        index: 'src/index.ts',
+        ...Object.fromEntries(subpaths.map((name) => [`${name}/index`, `src/${name}/index.ts`])),
+      },
+    },
     sourcemap: false,
     clean: true,
     target: 'node20',
     splitting: true,
     treeshake: true,
     external: ['fast-check'],
+    esbuildPlugins: [stripTableProse],
   },
   {
     entry: { cli: 'src/cli.ts' },
@@ -37,5 +57,6 @@ export default defineConfig([
     clean: false,
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    esbuildPlugins: [stripTableProse],
   },
 ]);

@@ -6,6 +6,7 @@ export * from './core/index';
 export * from './education/index';
 export * from './equity/index';
 export * from './healthcare/index';
+export * from './insurance/index';
 export { registry } from './operations';
 export * from './portfolio/index';
 export * from './retirement/index';

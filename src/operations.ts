@@ -2,6 +2,7 @@ import { createRegistry, type Registry } from './core/registry';
 import * as education from './education/index';
 import * as equity from './equity/index';
 import * as healthcare from './healthcare/index';
+import * as insurance from './insurance/index';
 import * as portfolio from './portfolio/index';
 import * as retirement from './retirement/index';
 import * as socialSecurity from './social-security/index';
@@ -26,5 +27,6 @@ export const registry: Registry = createRegistry([
   equity,
   education,
   healthcare,
+  insurance,
   portfolio,
 ]);

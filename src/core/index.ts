@@ -17,4 +17,9 @@ export {
 } from './operation';
 export { createRegistry, type Registry } from './registry';
 export { resultId } from './result-id';
-export { DEFAULT_SEED, FILING_STATUSES, type FilingStatus } from './schema';
+export {
+  DEFAULT_SEED,
+  FILING_STATUSES,
+  type FilingStatus,
+} from './schema';
+export { defineYearTables, type YearTables, yearField, yearsText } from './year-tables';

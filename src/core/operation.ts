@@ -1,9 +1,13 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
 import { buildEnvelope, type Envelope } from './envelope';
 import { CalculationError, type CalculationErrorCode, type CalculationIssue } from './errors';
 
+/** Any zod schema (finplan writes its schemas with `zod/mini`; classic zod schemas work too). */
+export type Schema = core.$ZodType;
+
 /** What an operation module declares, once. */
-export interface OperationConfig<I extends z.ZodType, O extends z.ZodType> {
+export interface OperationConfig<I extends Schema, O extends Schema> {
   /** Exact path from SPEC.md, e.g. `/v1/tvm`. */
   readonly path: `/v1/${string}`;
   /** Engine name; `engine_version` is `${engine}-${version}`. */
@@ -29,7 +33,7 @@ export interface OperationConfig<I extends z.ZodType, O extends z.ZodType> {
  * expose the schemas, `compute` (no parsing, no envelope: for engines that call engines in loops)
  * and `parse`.
  */
-export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface Operation<I extends Schema = Schema, O extends Schema = Schema> {
   (input: z.input<I>): Envelope<z.output<O>>;
   readonly kind: 'finplan.operation';
   /** The path without `/v1/`, e.g. `tvm` or `loan/amortization` (the CLI accepts it). */
@@ -64,8 +68,92 @@ function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Turn zod issues into finplan issues; a custom issue may carry `params.finplan` as its error code. */
-export function toCalculationError(error: z.ZodError): CalculationError {
+/** The value at `path` inside `raw` (undefined when any step is missing). */
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let value = raw;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** What a JSON value is, for messages: "string", "array", "null", ... */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isInteger(value)) return 'number';
+  return typeof value;
+}
+
+const EXPECTED: Record<string, string> = {
+  number: 'a number',
+  int: 'an integer',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+};
+
+function bound(issue: { minimum?: unknown; maximum?: unknown }): string {
+  const value = issue.minimum ?? issue.maximum;
+  // 1000000000000 reads better as 1,000,000,000,000 (grouped by hand: no locale data needed).
+  return typeof value === 'number' && Number.isInteger(value)
+    ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    : String(value);
+}
+
+function items(issue: { minimum?: unknown; maximum?: unknown }): string {
+  return `${bound(issue)} ${(issue.minimum ?? issue.maximum) === 1 ? 'item' : 'items'}`;
+}
+
+const FORMATS: Record<string, string> = { date: 'a real calendar date written YYYY-MM-DD' };
+
+/**
+ * finplan's message for one zod issue: the same wording in the library, over HTTP and in the CLI,
+ * whatever zod's locale (zod/mini has none by default).
+ */
+function messageOf(issue: core.$ZodIssue, raw: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type': {
+      const value = valueAt(raw, issue.path);
+      const expected = EXPECTED[issue.expected] ?? issue.expected;
+      if (issue.expected === 'int' && typeof value === 'number') return 'must be an integer';
+      return `must be ${expected} (got ${kindOf(value)})`;
+    }
+    case 'too_small': {
+      const inclusive = issue.inclusive !== false;
+      if (issue.origin === 'array') return `must have at least ${items(issue)}`;
+      if (issue.origin === 'string') return `must be at least ${bound(issue)} characters long`;
+      return inclusive ? `must be at least ${bound(issue)}` : `must be greater than ${bound(issue)}`;
+    }
+    case 'too_big': {
+      const inclusive = issue.inclusive !== false;
+      if (issue.origin === 'array') return `must have at most ${items(issue)}`;
+      if (issue.origin === 'string') return `must be at most ${bound(issue)} characters long`;
+      return inclusive ? `must be at most ${bound(issue)}` : `must be less than ${bound(issue)}`;
+    }
+    case 'invalid_value':
+      return `must be one of: ${issue.values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`;
+    case 'invalid_format':
+      return `must be ${FORMATS[issue.format] ?? `a valid ${issue.format}`}`;
+    case 'invalid_union':
+      return 'does not match any of the allowed shapes';
+    default:
+      return issue.message;
+  }
+}
+
+/**
+ * Turn zod issues into finplan issues; a custom issue may carry `params.finplan` as its error code.
+ * `raw` is the unparsed input, used to say what was received.
+ */
+export function toCalculationError(
+  error: { issues: readonly core.$ZodIssue[] },
+  raw?: unknown,
+): CalculationError {
   let code: CalculationErrorCode = 'invalid_input';
   const issues: CalculationIssue[] = [];
   for (const issue of error.issues) {
@@ -81,11 +169,11 @@ export function toCalculationError(error: z.ZodError): CalculationError {
       }
       continue;
     }
-    const missing = issue.code === 'invalid_type' && / received undefined$/.test(issue.message);
+    const missing = issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined;
     issues.push({
       path: formatPath(issue.path),
       code: params?.finplan ?? (missing ? 'required' : issue.code),
-      message: missing ? 'is required' : issue.message.replace(/^Invalid input: /, ''),
+      message: missing ? 'is required' : messageOf(issue, raw),
     });
   }
   return new CalculationError(
@@ -101,7 +189,8 @@ export function toCalculationError(error: z.ZodError): CalculationError {
  *
  * @example
  * ```ts
- * import { z } from 'zod';
+ * import * as z from 'zod/mini';
+ * import { defineOperation } from 'finplan';
  * const double = defineOperation({
  *   path: '/v1/double', engine: 'double', version: '1.0.0', prefix: 'dbl', summary: 'Doubles x.',
  *   input: z.strictObject({ x: z.number() }),
@@ -111,14 +200,14 @@ export function toCalculationError(error: z.ZodError): CalculationError {
  * double({ x: 2 }).result.y; // 4
  * ```
  */
-export function defineOperation<I extends z.ZodType, O extends z.ZodType>(
+export function defineOperation<I extends Schema, O extends Schema>(
   config: OperationConfig<I, O>,
 ): Operation<I, O> {
   const engineVersion = `${config.engine}-${config.version}`;
   const meta = { prefix: config.prefix, path: config.path, engineVersion };
   const parse = (raw: unknown): z.output<I> => {
-    const parsed = config.input.safeParse(raw);
-    if (!parsed.success) throw toCalculationError(parsed.error);
+    const parsed = z.safeParse(config.input, raw);
+    if (!parsed.success) throw toCalculationError(parsed.error, raw);
     return parsed.data;
   };
   const run = (raw: unknown): Envelope<z.output<O>> => {

@@ -1,40 +1,129 @@
-import { z } from 'zod';
+/**
+ * Field helpers for operation schemas. Schemas are written with `zod/mini` (functional checks, so that
+ * a bundle carries only the validators it uses); these helpers give every area the same bounds and
+ * descriptions for the fields that recur (money, rates, ages, years, seeds, filing status).
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
 
 /** Largest magnitude accepted for a money amount. */
 export const MONEY_LIMIT = 1e12;
 
+/** Numeric bounds of a field: inclusive `min`/`max`, exclusive `gt`/`lt`. */
+export interface Bounds {
+  readonly min?: number;
+  readonly max?: number;
+  readonly gt?: number;
+  readonly lt?: number;
+}
+
+function boundChecks(bounds: Bounds) {
+  const checks = [];
+  if (bounds.gt !== undefined) checks.push(z.gt(bounds.gt));
+  if (bounds.min !== undefined) checks.push(z.gte(bounds.min));
+  if (bounds.lt !== undefined) checks.push(z.lt(bounds.lt));
+  if (bounds.max !== undefined) checks.push(z.lte(bounds.max));
+  return checks;
+}
+
+/**
+ * A finite number within `bounds`, with its description.
+ *
+ * @example
+ * ```ts
+ * const years = number('Years until the goal.', { gt: 0, max: 100 });
+ * ```
+ */
+export function number(description: string, bounds: Bounds = {}) {
+  return z.number().check(...boundChecks(bounds), z.describe(description));
+}
+
+/**
+ * A safe integer within `bounds`, with its description.
+ *
+ * @example
+ * ```ts
+ * const periods = integer('Periods per year (1-365).', { min: 1, max: 365 });
+ * ```
+ */
+export function integer(description: string, bounds: Bounds = {}) {
+  return z.int().check(...boundChecks(bounds), z.describe(description));
+}
+
 /** A money amount (dollars), finite, |x| < 1e12. */
 export function money(description: string) {
-  return z.number().gt(-MONEY_LIMIT).lt(MONEY_LIMIT).describe(description);
+  return number(description, { gt: -MONEY_LIMIT, lt: MONEY_LIMIT });
 }
 
 /** A non-negative money amount (dollars), below 1e12. */
 export function nonNegativeMoney(description: string) {
-  return z.number().min(0).lt(MONEY_LIMIT).describe(description);
+  return number(description, { min: 0, lt: MONEY_LIMIT });
 }
 
 /** A rate as a decimal fraction (0.05 = 5%), by default in [-0.99, 1]. */
 export function rate(description: string, bounds: { min?: number; max?: number } = {}) {
-  return z
-    .number()
-    .min(bounds.min ?? -0.99)
-    .max(bounds.max ?? 1)
-    .describe(description);
+  return number(description, { min: bounds.min ?? -0.99, max: bounds.max ?? 1 });
 }
 
 /** An age in whole years, 0-120. */
 export function age(description: string) {
-  return z.number().int().min(0).max(120).describe(description);
+  return integer(description, { min: 0, max: 120 });
 }
 
 /** A whole number of years, 1-100 unless bounded otherwise. */
 export function wholeYears(description: string, bounds: { min?: number; max?: number } = {}) {
-  return z
-    .number()
-    .int()
-    .min(bounds.min ?? 1)
-    .max(bounds.max ?? 100)
-    .describe(description);
+  return integer(description, { min: bounds.min ?? 1, max: bounds.max ?? 100 });
+}
+
+/**
+ * A field with a default: omitted, it takes `value` (and the parsed input, hence the result_id, carries
+ * it).
+ *
+ * @example
+ * ```ts
+ * const timing = withDefault(z.enum(['begin', 'end']), 'end');
+ * ```
+ */
+export function withDefault<T extends z.ZodMiniType>(schema: T, value: z.output<T> & {}) {
+  // biome-ignore lint/suspicious/noExplicitAny: zod's default-value type is the schema's output minus undefined
+  return z._default(schema, value as any);
+}
+
+/**
+ * One of `values`, with its description.
+ *
+ * @example
+ * ```ts
+ * const timing = oneOf(['begin', 'end'], 'When payments fall in each period.');
+ * ```
+ */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, description: string) {
+  return z.enum(values).check(z.describe(description));
+}
+
+/**
+ * A true/false flag, with its description.
+ *
+ * @example
+ * ```ts
+ * const include = withDefault(flag('Return the schedule (default false).'), false);
+ * ```
+ */
+export function flag(description: string) {
+  return z.boolean().check(z.describe(description));
+}
+
+/**
+ * Attach a description (shown in the OpenAPI document and the CLI) to any schema.
+ *
+ * @example
+ * ```ts
+ * const row = described(z.object({ year: z.int() }), 'One row of the schedule.');
+ * ```
+ */
+export function described<T extends z.ZodMiniType>(schema: T, description: string): T {
+  return schema.check(z.describe(description));
 }
 
 /** Seed used when a stochastic operation is called without one. */
@@ -42,18 +131,18 @@ export const DEFAULT_SEED = 1;
 
 /** The seed of a stochastic operation: an unsigned 32-bit integer, default {@link DEFAULT_SEED}. */
 export function seed() {
-  return z
-    .number()
-    .int()
-    .min(0)
-    .max(0xffffffff)
-    .default(DEFAULT_SEED)
-    .describe(`Seed of the random market paths (unsigned 32-bit integer; default ${DEFAULT_SEED}).`);
+  return withDefault(
+    integer(`Seed of the random market paths (unsigned 32-bit integer; default ${DEFAULT_SEED}).`, {
+      min: 0,
+      max: 0xffffffff,
+    }),
+    DEFAULT_SEED,
+  );
 }
 
 /** Number of Monte Carlo paths, 1-100000, default 10000. */
 export function numSimulations() {
-  return z.number().int().min(1).max(100_000).default(10_000).describe('Number of simulated paths.');
+  return withDefault(integer('Number of simulated paths.', { min: 1, max: 100_000 }), 10_000);
 }
 
 /** The five federal filing statuses. */
@@ -63,21 +152,5 @@ export type FilingStatus = (typeof FILING_STATUSES)[number];
 
 /** A federal filing status: single, mfj, mfs, hoh or qss (qualifying surviving spouse). */
 export function filingStatus(description = 'Filing status: single, mfj, mfs, hoh or qss.') {
-  return z.enum(FILING_STATUSES).describe(description);
-}
-
-/**
- * A table year (tax_year, award_year, ...): an integer that must be one of `supported`; any other
- * year is an `unsupported_year` error whose message lists the supported years.
- */
-export function tableYear(field: string, supported: readonly number[], description: string) {
-  const list = supported.join(', ');
-  return z
-    .number()
-    .int()
-    .refine((year) => supported.includes(year), {
-      error: `${field} is not supported; supported: ${list}`,
-      params: { finplan: 'unsupported_year' },
-    })
-    .meta({ enum: [...supported], description });
+  return oneOf(FILING_STATUSES, description);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { amtPreferenceCapacity } from '../tax/amt';
@@ -9,21 +9,23 @@ import { isoTaxFields, isoYearTax, spreadRule } from './iso-common';
 const SHARE_PLACES = 6;
 
 /** `/v1/equity-comp/iso-amt-capacity` request. */
-export const IsoAmtCapacityInput = z.strictObject({ ...isoTaxFields }).superRefine(spreadRule(true));
+export const IsoAmtCapacityInput = z.strictObject({ ...isoTaxFields }).check(z.superRefine(spreadRule(true)));
 export type IsoAmtCapacityInput = z.input<typeof IsoAmtCapacityInput>;
 
 export const IsoAmtCapacityResult = z.object({
   bargain_element_capacity: z
     .number()
-    .describe('Largest bargain element with no incremental AMT (rounded down to the cent).'),
+    .check(z.describe('Largest bargain element with no incremental AMT (rounded down to the cent).')),
   shares_capacity: z
     .number()
-    .describe('bargain_element_capacity / (fmv_at_exercise - strike_price), rounded down to 6 decimals.'),
+    .check(
+      z.describe('bargain_element_capacity / (fmv_at_exercise - strike_price), rounded down to 6 decimals.'),
+    ),
   bargain_element_per_share: z.number(),
   regular_tax: z.number(),
   amt_without_exercise: z
     .number()
-    .describe('AMT before any exercise (when positive, the capacity is usually 0).'),
+    .check(z.describe('AMT before any exercise (when positive, the capacity is usually 0).')),
   tentative_minimum_tax_without_exercise: z.number(),
 });
 /** The `result` of the envelope: the type of the `IsoAmtCapacityResult` schema. */

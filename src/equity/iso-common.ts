@@ -1,6 +1,6 @@
-import type { z } from 'zod';
+import type * as core from 'zod/v4/core';
 import type { FilingStatus } from '../core/schema';
-import { filingStatus, nonNegativeMoney } from '../core/schema';
+import { filingStatus, nonNegativeMoney, withDefault } from '../core/schema';
 import { federalTable, taxYearField } from '../tax/federal-tables';
 import { type FederalTax, federalTax } from '../tax/federal-tax';
 
@@ -13,9 +13,12 @@ export const isoTaxFields = {
   ordinary_income: nonNegativeMoney(
     'Wages and other ordinary income for the year, before the standard deduction (which is applied here).',
   ),
-  qualified_income: nonNegativeMoney(
-    'Qualified dividends and net long-term gains for the year (0/15/20% in both regular tax and AMT). Default 0.',
-  ).default(0),
+  qualified_income: withDefault(
+    nonNegativeMoney(
+      'Qualified dividends and net long-term gains for the year (0/15/20% in both regular tax and AMT). Default 0.',
+    ),
+    0,
+  ),
 };
 
 /** The regular tax and Form 6251 of the year with `preference` dollars of ISO bargain element. */
@@ -38,7 +41,7 @@ export const MIN_SPREAD = 1e-6;
 
 /** `fmv_at_exercise` must not be below `strike_price` (`strict`: must exceed it by {@link MIN_SPREAD}). */
 export function spreadRule(strict: boolean) {
-  return (input: { strike_price: number; fmv_at_exercise: number }, ctx: z.RefinementCtx) => {
+  return (input: { strike_price: number; fmv_at_exercise: number }, ctx: core.$RefinementCtx) => {
     const spread = input.fmv_at_exercise - input.strike_price;
     const bad = strict ? !(spread >= MIN_SPREAD) : spread < 0;
     if (bad) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { isoTaxFields, isoYearTax, spreadRule } from './iso-common';
@@ -9,29 +9,35 @@ export const IsoExerciseInput = z
     ...isoTaxFields,
     shares: z
       .number()
-      .gt(0)
-      .max(1e9)
-      .describe('Number of ISO shares exercised and held past year end (may be fractional).'),
+      .check(
+        z.gt(0),
+        z.lte(1e9),
+        z.describe('Number of ISO shares exercised and held past year end (may be fractional).'),
+      ),
   })
-  .superRefine(spreadRule(false));
+  .check(z.superRefine(spreadRule(false)));
 export type IsoExerciseInput = z.input<typeof IsoExerciseInput>;
 
 export const IsoExerciseResult = z.object({
   bargain_element: z
     .number()
-    .describe('shares x (fmv_at_exercise - strike_price): the AMT preference (Form 6251 line 2i).'),
+    .check(z.describe('shares x (fmv_at_exercise - strike_price): the AMT preference (Form 6251 line 2i).')),
   amt_without_exercise: z.number(),
   amt_with_exercise: z.number(),
-  incremental_amt: z.number().describe('amt_with_exercise - amt_without_exercise.'),
+  incremental_amt: z.number().check(z.describe('amt_with_exercise - amt_without_exercise.')),
   amt_credit_carryforward: z
     .number()
-    .describe('Minimum tax credit carried forward (Form 8801): the AMT caused by the ISO, a deferral item.'),
-  regular_tax: z.number().describe('Regular federal income tax (the exercise does not change it).'),
-  amti_with_exercise: z.number().describe('Form 6251 line 4 with the exercise.'),
+    .check(
+      z.describe(
+        'Minimum tax credit carried forward (Form 8801): the AMT caused by the ISO, a deferral item.',
+      ),
+    ),
+  regular_tax: z.number().check(z.describe('Regular federal income tax (the exercise does not change it).')),
+  amti_with_exercise: z.number().check(z.describe('Form 6251 line 4 with the exercise.')),
   amt_exemption_with_exercise: z
     .number()
-    .describe('Form 6251 line 5 after the phase-out, with the exercise.'),
-  tentative_minimum_tax_with_exercise: z.number().describe('Form 6251 line 9 with the exercise.'),
+    .check(z.describe('Form 6251 line 5 after the phase-out, with the exercise.')),
+  tentative_minimum_tax_with_exercise: z.number().check(z.describe('Form 6251 line 9 with the exercise.')),
 });
 /** The `result` of the envelope: the type of the `IsoExerciseResult` schema. */
 export type IsoExerciseResult = z.infer<typeof IsoExerciseResult>;

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DISCLAIMER } from '../core/envelope';
-import type { AnyOperation } from '../core/operation';
+import type { AnyOperation, Schema } from '../core/operation';
 
 /** The version of the OpenAPI description (SPEC.md: 1.3.0). */
 export const API_VERSION = '1.3.0';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { symmetricEigenvalues } from './symmetric-eigenvalues';
@@ -9,26 +9,34 @@ const SYMMETRY_TOLERANCE = 1e-9;
 const PSD_TOLERANCE = 1e-10;
 
 const Asset = z.strictObject({
-  name: z.string().min(1).max(100).describe('Asset class name (unique in the list).'),
-  expected_return: z.number().min(-0.99).max(1).describe('Annual arithmetic mean return (0.07 = 7%).'),
-  volatility: z.number().min(0).max(2).describe('Annual standard deviation of return (0.15 = 15%).'),
-  weight: z.number().min(0).max(1).describe('Portfolio weight; weights sum to 1.'),
+  name: z
+    .string()
+    .check(z.minLength(1), z.maxLength(100), z.describe('Asset class name (unique in the list).')),
+  expected_return: z
+    .number()
+    .check(z.gte(-0.99), z.lte(1), z.describe('Annual arithmetic mean return (0.07 = 7%).')),
+  volatility: z
+    .number()
+    .check(z.gte(0), z.lte(2), z.describe('Annual standard deviation of return (0.15 = 15%).')),
+  weight: z.number().check(z.gte(0), z.lte(1), z.describe('Portfolio weight; weights sum to 1.')),
 });
 
 const CmaInputObject = z.strictObject({
-  assets: z.array(Asset).min(1).max(50).describe('Asset classes with their assumptions and weights.'),
+  assets: z
+    .array(Asset)
+    .check(z.minLength(1), z.maxLength(50), z.describe('Asset classes with their assumptions and weights.')),
   default_correlation: z
-    .number()
-    .min(-1)
-    .max(1)
-    .default(0)
-    .describe('Correlation between every pair of assets when no correlation_matrix is given (default 0).'),
+    ._default(z.number().check(z.gte(-1), z.lte(1)), 0)
+    .check(
+      z.describe('Correlation between every pair of assets when no correlation_matrix is given (default 0).'),
+    ),
   correlation_matrix: z
-    .array(z.array(z.number().min(-1).max(1)))
-    .optional()
-    .describe(
-      'Full correlation matrix in the order of assets: symmetric, unit diagonal, positive semi-definite. ' +
-        'Overrides default_correlation.',
+    .optional(z.array(z.array(z.number().check(z.gte(-1), z.lte(1)))))
+    .check(
+      z.describe(
+        'Full correlation matrix in the order of assets: symmetric, unit diagonal, positive semi-definite. ' +
+          'Overrides default_correlation.',
+      ),
     ),
 });
 
@@ -43,79 +51,91 @@ function correlationOf(input: z.output<typeof CmaInputObject>): number[][] {
 }
 
 /** `/v1/capital-market-assumptions` request. */
-export const CapitalMarketAssumptionsInput = CmaInputObject.superRefine((input, ctx) => {
-  const n = input.assets.length;
-  const sum = input.assets.reduce((acc, asset) => acc + asset.weight, 0);
-  if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
-    ctx.addIssue({ code: 'custom', path: ['assets'], message: `weights must sum to 1 (they sum to ${sum})` });
-  }
-  const seen = new Set<string>();
-  input.assets.forEach((asset, i) => {
-    if (seen.has(asset.name)) {
+export const CapitalMarketAssumptionsInput = CmaInputObject.check(
+  z.superRefine((input, ctx) => {
+    const n = input.assets.length;
+    const sum = input.assets.reduce((acc, asset) => acc + asset.weight, 0);
+    if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
       ctx.addIssue({
         code: 'custom',
-        path: ['assets', i, 'name'],
-        message: `duplicate asset name "${asset.name}"`,
+        path: ['assets'],
+        message: `weights must sum to 1 (they sum to ${sum})`,
       });
     }
-    seen.add(asset.name);
-  });
-  const matrix = input.correlation_matrix;
-  if (matrix) {
-    if (matrix.length !== n || matrix.some((row) => row.length !== n)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['correlation_matrix'],
-        message: `must be ${n} x ${n}, one row and column per asset`,
-      });
-      return;
-    }
-    let wellFormed = true;
-    for (let i = 0; i < n; i++) {
-      if ((matrix[i] as number[])[i] !== 1) {
-        wellFormed = false;
-        ctx.addIssue({ code: 'custom', path: ['correlation_matrix', i, i], message: 'diagonal must be 1' });
+    const seen = new Set<string>();
+    input.assets.forEach((asset, i) => {
+      if (seen.has(asset.name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['assets', i, 'name'],
+          message: `duplicate asset name "${asset.name}"`,
+        });
       }
-      for (let j = i + 1; j < n; j++) {
-        if (Math.abs((matrix[i] as number[])[j]! - (matrix[j] as number[])[i]!) > SYMMETRY_TOLERANCE) {
+      seen.add(asset.name);
+    });
+    const matrix = input.correlation_matrix;
+    if (matrix) {
+      if (matrix.length !== n || matrix.some((row) => row.length !== n)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['correlation_matrix'],
+          message: `must be ${n} x ${n}, one row and column per asset`,
+        });
+        return;
+      }
+      let wellFormed = true;
+      for (let i = 0; i < n; i++) {
+        if ((matrix[i] as number[])[i] !== 1) {
           wellFormed = false;
-          ctx.addIssue({
-            code: 'custom',
-            path: ['correlation_matrix', i, j],
-            message: `must equal correlation_matrix[${j}][${i}] (the matrix must be symmetric)`,
-          });
+          ctx.addIssue({ code: 'custom', path: ['correlation_matrix', i, i], message: 'diagonal must be 1' });
+        }
+        for (let j = i + 1; j < n; j++) {
+          if (Math.abs((matrix[i] as number[])[j]! - (matrix[j] as number[])[i]!) > SYMMETRY_TOLERANCE) {
+            wellFormed = false;
+            ctx.addIssue({
+              code: 'custom',
+              path: ['correlation_matrix', i, j],
+              message: `must equal correlation_matrix[${j}][${i}] (the matrix must be symmetric)`,
+            });
+          }
         }
       }
+      if (!wellFormed) return;
     }
-    if (!wellFormed) return;
-  }
-  if (n > 1) {
-    const smallest = symmetricEigenvalues(correlationOf(input))[0] as number;
-    if (smallest < -PSD_TOLERANCE) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [matrix ? 'correlation_matrix' : 'default_correlation'],
-        message: `the correlation matrix is not positive semi-definite (smallest eigenvalue ${smallest.toPrecision(6)})`,
-      });
+    if (n > 1) {
+      const smallest = symmetricEigenvalues(correlationOf(input))[0] as number;
+      if (smallest < -PSD_TOLERANCE) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [matrix ? 'correlation_matrix' : 'default_correlation'],
+          message: `the correlation matrix is not positive semi-definite (smallest eigenvalue ${smallest.toPrecision(6)})`,
+        });
+      }
     }
-  }
-});
+  }),
+);
 export type CapitalMarketAssumptionsInput = z.input<typeof CapitalMarketAssumptionsInput>;
 
 export const CapitalMarketAssumptionsResult = z.object({
-  expected_return: z.number().describe('Portfolio annual arithmetic mean return: the weighted mean.'),
-  return_volatility: z.number().describe("Portfolio annual standard deviation: sqrt(w' Σ w)."),
+  expected_return: z
+    .number()
+    .check(z.describe('Portfolio annual arithmetic mean return: the weighted mean.')),
+  return_volatility: z.number().check(z.describe("Portfolio annual standard deviation: sqrt(w' Σ w).")),
   assets: z.array(
     z.object({
       name: z.string(),
       weight: z.number(),
-      return_contribution: z.number().describe('weight x expected_return.'),
+      return_contribution: z.number().check(z.describe('weight x expected_return.')),
       risk_contribution: z
         .number()
-        .describe(
-          'Euler contribution to volatility, w_i (Σ w)_i / σ_p; the contributions sum to return_volatility.',
+        .check(
+          z.describe(
+            'Euler contribution to volatility, w_i (Σ w)_i / σ_p; the contributions sum to return_volatility.',
+          ),
         ),
-      risk_share: z.number().describe('risk_contribution / return_volatility (0 when volatility is 0).'),
+      risk_share: z
+        .number()
+        .check(z.describe('risk_contribution / return_volatility (0 when volatility is 0).')),
     }),
   ),
 });

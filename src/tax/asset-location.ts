@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { nonNegativeMoney, wholeYears } from '../core/schema';
@@ -7,40 +7,35 @@ const ACCOUNTS = ['taxable', 'tax_deferred', 'tax_free'] as const;
 type Account = (typeof ACCOUNTS)[number];
 
 const Asset = z.strictObject({
-  name: z.string().min(1).max(64).describe('Asset name, echoed in the result.'),
+  name: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Asset name, echoed in the result.')),
   weight: z
     .number()
-    .min(0)
-    .max(100)
-    .describe(
-      'Share of the whole portfolio (all three accounts), as a fraction or a percentage (0-100); weights are normalized to sum to 1.',
+    .check(
+      z.gte(0),
+      z.lte(100),
+      z.describe(
+        'Share of the whole portfolio (all three accounts), as a fraction or a percentage (0-100); weights are normalized to sum to 1.',
+      ),
     ),
   expected_return: z
     .number()
-    .min(-0.5)
-    .max(0.5)
-    .describe('Expected total annual return, yield included (0.07 = 7%).'),
+    .check(z.gte(-0.5), z.lte(0.5), z.describe('Expected total annual return, yield included (0.07 = 7%).')),
   yield: z
-    .number()
-    .min(0)
-    .max(0.25)
-    .default(0)
-    .describe('Annual income yield (dividends, interest) as a share of value. Default 0.'),
+    ._default(z.number().check(z.gte(0), z.lte(0.25)), 0)
+    .check(z.describe('Annual income yield (dividends, interest) as a share of value. Default 0.')),
   qualified_share_of_yield: z
-    .number()
-    .min(0)
-    .max(1)
-    .default(0)
-    .describe(
-      'Share of the yield that is qualified dividends (taxed at ltcg_rate); the rest is ordinary. Default 0.',
+    ._default(z.number().check(z.gte(0), z.lte(1)), 0)
+    .check(
+      z.describe(
+        'Share of the yield that is qualified dividends (taxed at ltcg_rate); the rest is ordinary. Default 0.',
+      ),
     ),
   turnover: z
-    .number()
-    .min(0)
-    .max(1)
-    .default(0)
-    .describe(
-      'Share of the unrealized gain realized each year in a taxable account (taxed at ltcg_rate). Default 0.',
+    ._default(z.number().check(z.gte(0), z.lte(1)), 0)
+    .check(
+      z.describe(
+        'Share of the unrealized gain realized each year in a taxable account (taxed at ltcg_rate). Default 0.',
+      ),
     ),
 });
 
@@ -50,36 +45,42 @@ export const AssetLocationInput = z
     taxable_balance: nonNegativeMoney('Balance of the taxable (brokerage) account.'),
     tax_deferred_balance: nonNegativeMoney('Balance of tax-deferred accounts (traditional IRA, 401(k)).'),
     tax_free_balance: nonNegativeMoney('Balance of tax-free accounts (Roth IRA, Roth 401(k), HSA).'),
-    assets: z.array(Asset).min(1).max(20).describe('Assets of the target allocation (1-20).'),
+    assets: z
+      .array(Asset)
+      .check(z.minLength(1), z.maxLength(20), z.describe('Assets of the target allocation (1-20).')),
     ordinary_rate: z
       .number()
-      .min(0)
-      .max(0.6)
-      .describe('Marginal rate on ordinary income (interest, non-qualified dividends).'),
+      .check(
+        z.gte(0),
+        z.lte(0.6),
+        z.describe('Marginal rate on ordinary income (interest, non-qualified dividends).'),
+      ),
     ltcg_rate: z
       .number()
-      .min(0)
-      .max(0.4)
-      .describe('Rate on qualified dividends and long-term gains (NIIT included if it applies).'),
+      .check(
+        z.gte(0),
+        z.lte(0.4),
+        z.describe('Rate on qualified dividends and long-term gains (NIIT included if it applies).'),
+      ),
     withdrawal_rate: z
-      .number()
-      .min(0)
-      .max(0.6)
-      .optional()
-      .describe('Ordinary rate on tax-deferred withdrawals at the horizon. Default: ordinary_rate.'),
+      .optional(z.number().check(z.gte(0), z.lte(0.6)))
+      .check(z.describe('Ordinary rate on tax-deferred withdrawals at the horizon. Default: ordinary_rate.')),
     horizon_years: wholeYears('Years until the money is spent (1-100).'),
     liquidate_taxable_at_horizon: z
-      .boolean()
-      .default(true)
-      .describe(
-        'Tax the taxable account’s unrealized gain at the horizon (false: basis step-up, no final tax). Default true.',
+      ._default(z.boolean(), true)
+      .check(
+        z.describe(
+          'Tax the taxable account’s unrealized gain at the horizon (false: basis step-up, no final tax). Default true.',
+        ),
       ),
   })
-  .superRefine((input, ctx) => {
-    if (!(input.assets.reduce((sum, asset) => sum + asset.weight, 0) > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['assets'], message: 'the asset weights must not all be zero' });
-    }
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      if (!(input.assets.reduce((sum, asset) => sum + asset.weight, 0) > 0)) {
+        ctx.addIssue({ code: 'custom', path: ['assets'], message: 'the asset weights must not all be zero' });
+      }
+    }),
+  );
 export type AssetLocationInput = z.input<typeof AssetLocationInput>;
 
 const ByAccount = z.object({ taxable: z.number(), tax_deferred: z.number(), tax_free: z.number() });
@@ -89,19 +90,29 @@ export const AssetLocationResult = z.object({
   placements: z.array(
     z.object({
       name: z.string(),
-      target_amount: z.number().describe('weight x total balance (to the cent).'),
+      target_amount: z.number().check(z.describe('weight x total balance (to the cent).')),
       taxable: z.number(),
       tax_deferred: z.number(),
       tax_free: z.number(),
-      after_tax_multiple: ByAccount.describe('After-tax ending value of 1 dollar placed in each account.'),
+      after_tax_multiple: ByAccount.check(
+        z.describe('After-tax ending value of 1 dollar placed in each account.'),
+      ),
     }),
   ),
-  after_tax_wealth: z.number().describe('After-tax value at the horizon of the recommended placement.'),
-  pro_rata_after_tax_wealth: z.number().describe('Same, with every account holding the target allocation.'),
+  after_tax_wealth: z
+    .number()
+    .check(z.describe('After-tax value at the horizon of the recommended placement.')),
+  pro_rata_after_tax_wealth: z
+    .number()
+    .check(z.describe('Same, with every account holding the target allocation.')),
   gain_over_pro_rata: z.number(),
   gain_over_pro_rata_annualized: z
     .number()
-    .describe('(after_tax_wealth / pro_rata_after_tax_wealth)^(1/horizon) - 1: the placement’s yearly edge.'),
+    .check(
+      z.describe(
+        '(after_tax_wealth / pro_rata_after_tax_wealth)^(1/horizon) - 1: the placement’s yearly edge.',
+      ),
+    ),
 });
 /** The `result` of the envelope: the type of the `AssetLocationResult` schema. */
 export type AssetLocationResult = z.infer<typeof AssetLocationResult>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney } from '../core/schema';
@@ -19,14 +19,17 @@ export type BracketRoomInput = z.input<typeof BracketRoomInput>;
 const Bracket = z.object({
   rate: z.number(),
   from: z.number(),
-  to: z.number().optional().describe('Top of the bracket (inclusive); omitted for the top bracket.'),
-  filled: z.number().describe('Taxable income in this bracket if all of it were ordinary income.'),
-  tax: z.number().describe('rate x filled.'),
+  to: z
+    .optional(z.number())
+    .check(z.describe('Top of the bracket (inclusive); omitted for the top bracket.')),
+  filled: z.number().check(z.describe('Taxable income in this bracket if all of it were ordinary income.')),
+  tax: z.number().check(z.describe('rate x filled.')),
   room_to_top: z
-    .number()
-    .optional()
-    .describe(
-      'Income that can be added before leaving this bracket (0 when already full); omitted for the top bracket.',
+    .optional(z.number())
+    .check(
+      z.describe(
+        'Income that can be added before leaving this bracket (0 when already full); omitted for the top bracket.',
+      ),
     ),
 });
 
@@ -34,25 +37,32 @@ export const BracketRoomResult = z.object({
   taxable_income: z.number(),
   current_rate: z
     .number()
-    .describe('Ordinary rate on the next dollar (income exactly at a bracket top is in the bracket above).'),
+    .check(
+      z.describe(
+        'Ordinary rate on the next dollar (income exactly at a bracket top is in the bracket above).',
+      ),
+    ),
   room_in_current_bracket: z
-    .number()
-    .optional()
-    .describe('Room to the top of the current bracket; omitted in the top bracket.'),
+    .optional(z.number())
+    .check(z.describe('Room to the top of the current bracket; omitted in the top bracket.')),
   ordinary_tax: z
     .number()
-    .describe('Tax on taxable_income as all ordinary income: the sum of the bracket taxes.'),
+    .check(z.describe('Tax on taxable_income as all ordinary income: the sum of the bracket taxes.')),
   brackets: z.array(Bracket),
   ltcg_rate: z
     .number()
-    .describe('Rate on the next dollar of long-term gain stacked on taxable_income (0, 0.15 or 0.2).'),
+    .check(
+      z.describe('Rate on the next dollar of long-term gain stacked on taxable_income (0, 0.15 or 0.2).'),
+    ),
   ltcg_zero_room: z
     .number()
-    .describe('Gain that still fits in the 0% band: zero_rate_max - taxable_income, not below 0.'),
+    .check(z.describe('Gain that still fits in the 0% band: zero_rate_max - taxable_income, not below 0.')),
   ltcg_fifteen_room: z
     .number()
-    .describe(
-      'Remaining width of the 15% band: fifteen_rate_max - max(taxable_income, zero_rate_max), not below 0.',
+    .check(
+      z.describe(
+        'Remaining width of the 15% band: fifteen_rate_max - max(taxable_income, zero_rate_max), not below 0.',
+      ),
     ),
 });
 /** The `result` of the envelope: the type of the `BracketRoomResult` schema. */

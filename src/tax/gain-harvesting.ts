@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney } from '../core/schema';
@@ -19,18 +19,20 @@ export const GainHarvestingInput = z.strictObject({
 export type GainHarvestingInput = z.input<typeof GainHarvestingInput>;
 
 export const GainHarvestingResult = z.object({
-  ltcg_zero_room: z.number().describe('Gain that fits in the 0% band above taxable_income.'),
-  ltcg_fifteen_room: z.number().describe('Remaining width of the 15% band above taxable_income.'),
+  ltcg_zero_room: z.number().check(z.describe('Gain that fits in the 0% band above taxable_income.')),
+  ltcg_fifteen_room: z.number().check(z.describe('Remaining width of the 15% band above taxable_income.')),
   realization: z.object({
     amount_at_0: z.number(),
     amount_at_15: z.number(),
     amount_at_20: z.number(),
-    ltcg_tax: z.number().describe('15% and 20% of the amounts in those bands.'),
-    niit: z.number().describe('3.8% of the part of the gain that lifts MAGI over the NIIT threshold.'),
-    total_tax: z.number().describe('ltcg_tax + niit.'),
+    ltcg_tax: z.number().check(z.describe('15% and 20% of the amounts in those bands.')),
+    niit: z
+      .number()
+      .check(z.describe('3.8% of the part of the gain that lifts MAGI over the NIIT threshold.')),
+    total_tax: z.number().check(z.describe('ltcg_tax + niit.')),
     marginal_rate: z
       .number()
-      .describe('Rate (band rate + NIIT) on the next dollar of gain after the realization.'),
+      .check(z.describe('Rate (band rate + NIIT) on the next dollar of gain after the realization.')),
   }),
 });
 /** The `result` of the envelope: the type of the `GainHarvestingResult` schema. */

@@ -36,6 +36,7 @@ export {
   type ByStatus,
   type FederalTaxTable,
   federalTable,
+  federalTables,
   SUPPORTED_TAX_YEARS,
   type SupportedTaxYear,
 } from './federal-tables';

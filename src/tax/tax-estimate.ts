@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, filingStatus, nonNegativeMoney, rate } from '../core/schema';
@@ -12,82 +12,96 @@ const TaxEstimateObject = z.strictObject({
   ordinary_income: nonNegativeMoney(
     'Ordinary income in AGI (wages, interest, non-qualified dividends, short-term gains, IRA and pension withdrawals), after above-the-line adjustments.',
   ),
-  qualified_income: nonNegativeMoney(
-    'Qualified dividends plus net long-term capital gain (after losses). Default 0.',
-  ).default(0),
-  state_tax_rate: rate(
-    'Flat state income tax rate applied to ordinary + qualified income (0-0.2). Default 0.',
-    {
+  qualified_income: z._default(
+    nonNegativeMoney('Qualified dividends plus net long-term capital gain (after losses). Default 0.'),
+    0,
+  ),
+  state_tax_rate: z._default(
+    rate('Flat state income tax rate applied to ordinary + qualified income (0-0.2). Default 0.', {
       min: 0,
       max: 0.2,
-    },
-  ).default(0),
-  itemized_deductions: nonNegativeMoney(
-    'Itemized deductions; when given they are used instead of the standard deduction (even if smaller).',
-  ).optional(),
-  earned_income: nonNegativeMoney(
-    'Wages plus self-employment income for the 0.9% additional Medicare tax. Default: ordinary_income.',
-  ).optional(),
-  net_investment_income: nonNegativeMoney(
-    'Net investment income for the 3.8% NIIT. Default: qualified_income.',
-  ).optional(),
-  magi: nonNegativeMoney(
-    'Modified AGI for the NIIT and the senior-deduction phase-out. Default: ordinary_income + qualified_income.',
-  ).optional(),
-  age: age(
-    'Taxpayer age at the end of the tax year: 65+ adds the additional standard deduction and (2025+) the senior deduction.',
-  ).optional(),
-  spouse_age: age('Spouse age at the end of the tax year (mfj only): as `age`, for the spouse.').optional(),
+    }),
+    0,
+  ),
+  itemized_deductions: z.optional(
+    nonNegativeMoney(
+      'Itemized deductions; when given they are used instead of the standard deduction (even if smaller).',
+    ),
+  ),
+  earned_income: z.optional(
+    nonNegativeMoney(
+      'Wages plus self-employment income for the 0.9% additional Medicare tax. Default: ordinary_income.',
+    ),
+  ),
+  net_investment_income: z.optional(
+    nonNegativeMoney('Net investment income for the 3.8% NIIT. Default: qualified_income.'),
+  ),
+  magi: z.optional(
+    nonNegativeMoney(
+      'Modified AGI for the NIIT and the senior-deduction phase-out. Default: ordinary_income + qualified_income.',
+    ),
+  ),
+  age: z.optional(
+    age(
+      'Taxpayer age at the end of the tax year: 65+ adds the additional standard deduction and (2025+) the senior deduction.',
+    ),
+  ),
+  spouse_age: z.optional(age('Spouse age at the end of the tax year (mfj only): as `age`, for the spouse.')),
   blind: z
-    .boolean()
-    .default(false)
-    .describe('Taxpayer is blind (additional standard deduction). Default false.'),
-  spouse_blind: z.boolean().default(false).describe('Spouse is blind (mfj only). Default false.'),
+    ._default(z.boolean(), false)
+    .check(z.describe('Taxpayer is blind (additional standard deduction). Default false.')),
+  spouse_blind: z
+    ._default(z.boolean(), false)
+    .check(z.describe('Spouse is blind (mfj only). Default false.')),
 });
 
 /** `/v1/tax/estimate` request. */
-export const TaxEstimateInput = TaxEstimateObject.superRefine((input, ctx) => {
-  if (input.filing_status === 'mfj') return;
-  for (const name of ['spouse_age', 'spouse_blind'] as const) {
-    if (name === 'spouse_age' ? input.spouse_age !== undefined : input.spouse_blind) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: 'applies only to a joint return (filing_status mfj)',
-      });
+export const TaxEstimateInput = TaxEstimateObject.check(
+  z.superRefine((input, ctx) => {
+    if (input.filing_status === 'mfj') return;
+    for (const name of ['spouse_age', 'spouse_blind'] as const) {
+      if (name === 'spouse_age' ? input.spouse_age !== undefined : input.spouse_blind) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'applies only to a joint return (filing_status mfj)',
+        });
+      }
     }
-  }
-});
+  }),
+);
 export type TaxEstimateInput = z.input<typeof TaxEstimateInput>;
 
 const Bracket = z.object({
   rate: z.number(),
   from: z.number(),
-  to: z.number().optional().describe('Top of the bracket; omitted for the top bracket.'),
+  to: z.optional(z.number()).check(z.describe('Top of the bracket; omitted for the top bracket.')),
   taxed_amount: z.number(),
   tax: z.number(),
 });
 
 export const TaxEstimateResult = z.object({
-  gross_income: z.number().describe('ordinary_income + qualified_income.'),
+  gross_income: z.number().check(z.describe('ordinary_income + qualified_income.')),
   deduction_type: z.enum(['standard', 'itemized']),
-  deduction: z.number().describe('Standard deduction (with 65+/blind amounts) or the itemized override.'),
-  standard_deduction: z.number().describe('The standard deduction that applies, used or not.'),
-  senior_deduction: z.number().describe('OBBBA deduction for seniors (2025+), after its phase-out.'),
+  deduction: z
+    .number()
+    .check(z.describe('Standard deduction (with 65+/blind amounts) or the itemized override.')),
+  standard_deduction: z.number().check(z.describe('The standard deduction that applies, used or not.')),
+  senior_deduction: z.number().check(z.describe('OBBBA deduction for seniors (2025+), after its phase-out.')),
   taxable_income: z.number(),
   ordinary_taxable_income: z.number(),
   qualified_taxable_income: z.number(),
-  ordinary_tax: z.number().describe('Tax on ordinary taxable income from the rate schedule.'),
-  capital_gains_tax: z.number().describe('Regular tax attributable to qualified income (0/15/20%).'),
-  income_tax: z.number().describe('Regular federal income tax: ordinary_tax + capital_gains_tax.'),
+  ordinary_tax: z.number().check(z.describe('Tax on ordinary taxable income from the rate schedule.')),
+  capital_gains_tax: z.number().check(z.describe('Regular tax attributable to qualified income (0/15/20%).')),
+  income_tax: z.number().check(z.describe('Regular federal income tax: ordinary_tax + capital_gains_tax.')),
   niit: z.number(),
   additional_medicare_tax: z.number(),
   state_tax: z.number(),
   total_tax: z.number(),
-  effective_rate: z.number().describe('total_tax / gross_income (0 when there is no income).'),
+  effective_rate: z.number().check(z.describe('total_tax / gross_income (0 when there is no income).')),
   marginal_ordinary_rate: z.number(),
   marginal_capital_gains_rate: z.number(),
-  brackets: z.array(Bracket).describe('Ordinary brackets filled by ordinary taxable income.'),
+  brackets: z.array(Bracket).check(z.describe('Ordinary brackets filled by ordinary taxable income.')),
 });
 /** The `result` of the envelope: the type of the `TaxEstimateResult` schema. */
 export type TaxEstimateResult = z.infer<typeof TaxEstimateResult>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney, rate, wholeYears } from '../core/schema';
@@ -25,9 +25,12 @@ export const TlhBenefitInput = z.strictObject({
     'Federal taxable income before the harvest, including offsettable_gains (taxed as long-term gains).',
   ),
   harvestable_loss: nonNegativeMoney('Capital loss that the sale would realize.'),
-  offsettable_gains: nonNegativeMoney(
-    'Capital gains realized this year (in taxable_income) that the loss offsets first; treated as long-term.',
-  ).default(0),
+  offsettable_gains: z._default(
+    nonNegativeMoney(
+      'Capital gains realized this year (in taxable_income) that the loss offsets first; treated as long-term.',
+    ),
+    0,
+  ),
   growth_rate: rate(
     'Annual growth of the reinvested position, also the discount rate of the recapture (-0.5..0.5).',
     {
@@ -43,20 +46,24 @@ export const TlhBenefitInput = z.strictObject({
 export type TlhBenefitInput = z.input<typeof TlhBenefitInput>;
 
 export const TlhBenefitResult = z.object({
-  gains_offset: z.number().describe('Loss used against this year’s gains.'),
-  ordinary_offset: z.number().describe('Loss deducted from ordinary income (up to 3,000; 1,500 mfs).'),
-  carryforward: z.number().describe('Loss carried to later years.'),
+  gains_offset: z.number().check(z.describe('Loss used against this year’s gains.')),
+  ordinary_offset: z
+    .number()
+    .check(z.describe('Loss deducted from ordinary income (up to 3,000; 1,500 mfs).')),
+  carryforward: z.number().check(z.describe('Loss carried to later years.')),
   immediate_tax_saving: z
     .number()
-    .describe('Regular federal income tax this year without the harvest minus with it.'),
+    .check(z.describe('Regular federal income tax this year without the harvest minus with it.')),
   future_tax_recapture: z
     .number()
-    .describe(
-      'Tax, at sale, on the extra gain from the lowered basis (the loss used now), at long-term rates.',
+    .check(
+      z.describe(
+        'Tax, at sale, on the extra gain from the lowered basis (the loss used now), at long-term rates.',
+      ),
     ),
   net_present_value: z
     .number()
-    .describe('immediate_tax_saving - future_tax_recapture / (1 + growth_rate)^reinvestment_years.'),
+    .check(z.describe('immediate_tax_saving - future_tax_recapture / (1 + growth_rate)^reinvestment_years.')),
   wash_sale_caveat: z.string(),
 });
 /** The `result` of the envelope: the type of the `TlhBenefitResult` schema. */

@@ -4,7 +4,7 @@
  * @module testing
  */
 import type fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AnyOperation } from '../core/operation';
 import { registry } from '../operations';
 import { arbitraryFromJsonSchema, type JsonSchema } from './json-schema-arbitrary';

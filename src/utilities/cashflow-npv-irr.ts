@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { calculationError } from '../core/errors';
 import { roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
@@ -21,7 +21,7 @@ const IRR_PLACES = 10;
 const DAY_COUNT_BASIS = 365;
 
 const DatedCashflow = z.strictObject({
-  date: z.iso.date().describe('Date of the flow, YYYY-MM-DD (a real calendar date).'),
+  date: z.iso.date().check(z.describe('Date of the flow, YYYY-MM-DD (a real calendar date).')),
   amount: money('Amount; money paid out negative, received positive.'),
 });
 
@@ -33,61 +33,73 @@ export const NpvIrrInput = z
   .strictObject({
     rate: z
       .number()
-      .min(-0.99)
-      .max(10)
-      .describe('Discount rate: per period for `cashflows`, per year for `dated_cashflows` (0.08 = 8%).'),
+      .check(
+        z.gte(-0.99),
+        z.lte(10),
+        z.describe('Discount rate: per period for `cashflows`, per year for `dated_cashflows` (0.08 = 8%).'),
+      ),
     cashflows: z
-      .array(money('Flow of one period; money paid out negative, received positive.'))
-      .min(1)
-      .max(MAX_CASHFLOWS)
-      .optional()
-      .describe('Periodic flows, one per period, the first at t = 0 (now). Give this or dated_cashflows.'),
+      .optional(
+        z
+          .array(money('Flow of one period; money paid out negative, received positive.'))
+          .check(z.minLength(1), z.maxLength(MAX_CASHFLOWS)),
+      )
+      .check(
+        z.describe('Periodic flows, one per period, the first at t = 0 (now). Give this or dated_cashflows.'),
+      ),
     dated_cashflows: z
-      .array(DatedCashflow)
-      .min(1)
-      .max(MAX_CASHFLOWS)
-      .optional()
-      .describe('Flows on dates, in any order; discounted actual/365 from the earliest date.'),
+      .optional(z.array(DatedCashflow).check(z.minLength(1), z.maxLength(MAX_CASHFLOWS)))
+      .check(z.describe('Flows on dates, in any order; discounted actual/365 from the earliest date.')),
   })
-  .superRefine((input, ctx) => {
-    const given = Number(input.cashflows !== undefined) + Number(input.dated_cashflows !== undefined);
-    if (given !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [input.cashflows === undefined ? 'cashflows' : 'dated_cashflows'],
-        message: 'give exactly one of cashflows or dated_cashflows',
-      });
-    }
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      const given = Number(input.cashflows !== undefined) + Number(input.dated_cashflows !== undefined);
+      if (given !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [input.cashflows === undefined ? 'cashflows' : 'dated_cashflows'],
+          message: 'give exactly one of cashflows or dated_cashflows',
+        });
+      }
+    }),
+  );
 export type NpvIrrInput = z.input<typeof NpvIrrInput>;
 
 const IrrStatus = z
   .enum(['unique', 'multiple', 'no_sign_change', 'no_root_found'])
-  .describe(
-    'unique: one root; multiple: several (the one closest to `rate` is reported); no_sign_change: the ' +
-      'flows never change sign, so there is no IRR; no_root_found: they do, but the NPV crosses zero nowhere ' +
-      `in [${IRR_RATE_MIN}, ${IRR_RATE_MAX}] (the root lies outside, the NPV only touches zero, or it has no real root).`,
+  .check(
+    z.describe(
+      'unique: one root; multiple: several (the one closest to `rate` is reported); no_sign_change: the ' +
+        'flows never change sign, so there is no IRR; no_root_found: they do, but the NPV crosses zero nowhere ' +
+        `in [${IRR_RATE_MIN}, ${IRR_RATE_MAX}] (the root lies outside, the NPV only touches zero, or it has no real root).`,
+    ),
   );
 
 const PeriodicResult = z.object({
   kind: z.literal('periodic'),
   rate: z.number(),
-  flow_count: z.number().int(),
-  npv: z.number().describe('Net present value with the first flow at t = 0 (numpy-financial npv).'),
-  npv_excel: z.number().describe('Excel NPV: every flow discounted one more period (first flow at t = 1).'),
-  irr: z.number().optional().describe('The internal rate of return per period; omitted when there is none.'),
-  irr_roots: z.array(z.number()).describe('Every IRR found in the searched range, ascending.'),
+  flow_count: z.int(),
+  npv: z.number().check(z.describe('Net present value with the first flow at t = 0 (numpy-financial npv).')),
+  npv_excel: z
+    .number()
+    .check(z.describe('Excel NPV: every flow discounted one more period (first flow at t = 1).')),
+  irr: z
+    .optional(z.number())
+    .check(z.describe('The internal rate of return per period; omitted when there is none.')),
+  irr_roots: z.array(z.number()).check(z.describe('Every IRR found in the searched range, ascending.')),
   irr_status: IrrStatus,
 });
 
 const DatedResult = z.object({
   kind: z.literal('dated'),
   rate: z.number(),
-  flow_count: z.number().int(),
-  start_date: z.string().describe('The earliest date: t = 0 of the actual/365 day count.'),
-  xnpv: z.number().describe('Net present value at start_date (Excel XNPV).'),
-  xirr: z.number().optional().describe('The annual internal rate of return (Excel XIRR); omitted when none.'),
-  xirr_roots: z.array(z.number()).describe('Every XIRR found in the searched range, ascending.'),
+  flow_count: z.int(),
+  start_date: z.string().check(z.describe('The earliest date: t = 0 of the actual/365 day count.')),
+  xnpv: z.number().check(z.describe('Net present value at start_date (Excel XNPV).')),
+  xirr: z
+    .optional(z.number())
+    .check(z.describe('The annual internal rate of return (Excel XIRR); omitted when none.')),
+  xirr_roots: z.array(z.number()).check(z.describe('Every XIRR found in the searched range, ascending.')),
   xirr_status: IrrStatus,
 });
 

@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, nonNegativeMoney, tableYear } from '../core/schema';
+import { age, nonNegativeMoney } from '../core/schema';
+import { yearField } from '../core/year-tables';
 import {
   type CatchUpCategory,
   capAtCompensation,
   catchUpCategory,
   contributionLimitTable,
+  contributionLimitTables,
   dollars,
-  LIMIT_YEARS,
-  type LimitYear,
 } from './limit-tables';
 
 const HSA_COVERAGES = ['self_only', 'family'] as const;
@@ -17,85 +17,104 @@ const CATCH_UP_CATEGORIES = ['none', 'age_50', 'age_60_63'] as const;
 
 /** `/v1/contribution-limits` request. */
 export const ContributionLimitsInput = z.strictObject({
-  tax_year: tableYear(
-    'tax_year',
-    LIMIT_YEARS,
-    'Tax (calendar) year of the limits: 2024, 2025 or 2026 (IRS Notices 2023-75, 2024-80, 2025-67).',
+  tax_year: yearField(
+    'Tax (calendar) year of the limits (the IRS cost-of-living notice of that year).',
+    contributionLimitTables,
   ),
   age: age(
     'Age attained by December 31 of tax_year (the catch-up tests read "attained age 50 / 55 / 60 before ' +
       'the close of the taxable year"). 50+: age-50 catch-up; 60-63: ages 60-63 catch-up instead (from 2025); ' +
       '55+: HSA catch-up.',
   ),
-  compensation: nonNegativeMoney(
-    'Compensation for the year (W-2 wages or earned income). Caps the elective deferral, IRA, SIMPLE and ' +
-      '415(c) amounts and is the base of the SEP 25%. Omitted: no compensation cap is applied.',
-  ).optional(),
-  prior_year_wages: nonNegativeMoney(
-    'FICA wages (Form W-2 box 3) from the employer sponsoring the plan in the year before tax_year; tested ' +
-      'against the Roth catch-up wage threshold (IRC 414(v)(7)). Omitted: the mandate is reported as not required.',
-  ).optional(),
+  compensation: z.optional(
+    nonNegativeMoney(
+      'Compensation for the year (W-2 wages or earned income). Caps the elective deferral, IRA, SIMPLE and ' +
+        '415(c) amounts and is the base of the SEP 25%. Omitted: no compensation cap is applied.',
+    ),
+  ),
+  prior_year_wages: z.optional(
+    nonNegativeMoney(
+      'FICA wages (Form W-2 box 3) from the employer sponsoring the plan in the year before tax_year; tested ' +
+        'against the Roth catch-up wage threshold (IRC 414(v)(7)). Omitted: the mandate is reported as not required.',
+    ),
+  ),
   hsa_coverage: z
-    .enum(HSA_COVERAGES)
-    .optional()
-    .describe(
-      'HDHP coverage for the whole year: self_only or family. Omitted: both HSA limits are returned.',
+    .optional(z.enum(HSA_COVERAGES))
+    .check(
+      z.describe(
+        'HDHP coverage for the whole year: self_only or family. Omitted: both HSA limits are returned.',
+      ),
     ),
   simple_small_employer: z
-    .boolean()
-    .default(false)
-    .describe(
-      'The SIMPLE plan uses the 110% small-employer amounts (25 or fewer employees, or 26-100 with the ' +
-        'higher employer contribution; IRC 408(p)(2)(E)(i)(I)-(II)). Default false.',
+    ._default(z.boolean(), false)
+    .check(
+      z.describe(
+        'The SIMPLE plan uses the 110% small-employer amounts (25 or fewer employees, or 26-100 with the ' +
+          'higher employer contribution; IRC 408(p)(2)(E)(i)(I)-(II)). Default false.',
+      ),
     ),
 });
 export type ContributionLimitsInput = z.input<typeof ContributionLimitsInput>;
 
-const amount = (description: string) => z.number().min(0).describe(description);
+const amount = (description: string) => z.number().check(z.gte(0), z.describe(description));
 
 const CappedBlock = {
   limit: amount('The base limit after the compensation cap.'),
   catch_up: amount('The age-appropriate catch-up after the compensation cap.'),
   total: amount('limit + catch_up.'),
-  capped_by_compensation: z.boolean().describe('Whether compensation lowered limit or catch_up.'),
+  capped_by_compensation: z.boolean().check(z.describe('Whether compensation lowered limit or catch_up.')),
 };
 
 export const ContributionLimitsResult = z.object({
-  tax_year: z.number().int(),
-  age: z.number().int(),
+  tax_year: z.int(),
+  age: z.int(),
   catch_up_category: z
     .enum(CATCH_UP_CATEGORIES)
-    .describe('none (under 50), age_50 (50-59, 64+, or 60-63 in 2024), age_60_63 (60-63 from 2025).'),
+    .check(
+      z.describe('none (under 50), age_50 (50-59, 64+, or 60-63 in 2024), age_60_63 (60-63 from 2025).'),
+    ),
   compensation_cap_applied: z
     .boolean()
-    .describe('Whether compensation was given (false: no compensation cap was applied anywhere).'),
+    .check(z.describe('Whether compensation was given (false: no compensation cap was applied anywhere).')),
   elective_deferral: z
     .object(CappedBlock)
-    .describe(
-      '401(k) / 403(b) / governmental 457(b) elective deferrals: 402(g)(1) limit and 414(v) catch-up.',
+    .check(
+      z.describe(
+        '401(k) / 403(b) / governmental 457(b) elective deferrals: 402(g)(1) limit and 414(v) catch-up.',
+      ),
     ),
   annual_additions: z
     .object(CappedBlock)
-    .describe(
-      '415(c)(1) annual additions: lesser of the dollar limit and 100% of compensation; catch_up is the ' +
-        'elective-deferral catch-up, which is not counted against 415(c) (414(v)(3)(A)).',
+    .check(
+      z.describe(
+        '415(c)(1) annual additions: lesser of the dollar limit and 100% of compensation; catch_up is the ' +
+          'elective-deferral catch-up, which is not counted against 415(c) (414(v)(3)(A)).',
+      ),
     ),
   ira: z
     .object(CappedBlock)
-    .describe('Traditional + Roth IRA: 219(b)(5) limit and age-50 catch-up, lesser of that or compensation.'),
+    .check(
+      z.describe(
+        'Traditional + Roth IRA: 219(b)(5) limit and age-50 catch-up, lesser of that or compensation.',
+      ),
+    ),
   simple: z
     .object({
-      small_employer: z.boolean().describe('Whether the 110% small-employer amounts were used.'),
+      small_employer: z.boolean().check(z.describe('Whether the 110% small-employer amounts were used.')),
       ...CappedBlock,
     })
-    .describe('SIMPLE IRA / SIMPLE 401(k) employee deferrals: 408(p)(2)(E) limit and 414(v) catch-up.'),
+    .check(
+      z.describe('SIMPLE IRA / SIMPLE 401(k) employee deferrals: 408(p)(2)(E) limit and 414(v) catch-up.'),
+    ),
   sep: z
     .object({
       limit: amount('Employer SEP contribution limit: min(25% x compensation_considered, 415(c) limit).'),
-      compensation_rate: z.number().describe('0.25 (IRC 402(h)(2)(A), 404(h)(1)(C)).'),
-      compensation_considered: amount(
-        'Compensation counted: min(compensation, 401(a)(17) limit); omitted when compensation is not given.',
-      ).optional(),
+      compensation_rate: z.number().check(z.describe('0.25 (IRC 402(h)(2)(A), 404(h)(1)(C)).')),
+      compensation_considered: z.optional(
+        amount(
+          'Compensation counted: min(compensation, 401(a)(17) limit); omitted when compensation is not given.',
+        ),
+      ),
       compensation_limit: amount('401(a)(17) compensation limit.'),
       annual_additions_limit: amount('415(c)(1)(A) dollar limit.'),
       min_compensation_for_participation: amount(
@@ -103,29 +122,31 @@ export const ContributionLimitsResult = z.object({
       ),
       capped_by_compensation: z
         .boolean()
-        .describe('Whether 25% of compensation (not the 415(c) dollar limit) set the limit.'),
+        .check(z.describe('Whether 25% of compensation (not the 415(c) dollar limit) set the limit.')),
     })
-    .describe('SEP IRA employer contributions (no catch-up).'),
+    .check(z.describe('SEP IRA employer contributions (no catch-up).')),
   hsa: z
     .object({
       self_only: amount('223(b)(2)(A) self-only limit.'),
       family: amount('223(b)(2)(B) family limit.'),
       catch_up: amount('223(b)(3) catch-up: 1,000 at age 55+, else 0.'),
-      coverage: z.enum(HSA_COVERAGES).optional().describe('hsa_coverage, when given.'),
-      limit: amount(
-        'Limit for the given coverage plus catch_up; omitted when hsa_coverage is not given.',
-      ).optional(),
+      coverage: z.optional(z.enum(HSA_COVERAGES)).check(z.describe('hsa_coverage, when given.')),
+      limit: z.optional(
+        amount('Limit for the given coverage plus catch_up; omitted when hsa_coverage is not given.'),
+      ),
     })
-    .describe('HSA limits for 12 months of HDHP coverage; not capped by compensation.'),
+    .check(z.describe('HSA limits for 12 months of HDHP coverage; not capped by compensation.')),
   roth_catch_up_required: z
     .boolean()
-    .describe('Whether elective-deferral catch-ups for tax_year must be designated Roth (IRC 414(v)(7)).'),
+    .check(
+      z.describe('Whether elective-deferral catch-ups for tax_year must be designated Roth (IRC 414(v)(7)).'),
+    ),
   roth_catch_up: z.object({
     in_force: z
       .boolean()
-      .describe('Whether the mandate is enforced for tax_year (from 2026; Notice 2023-62).'),
+      .check(z.describe('Whether the mandate is enforced for tax_year (from 2026; Notice 2023-62).')),
     wage_threshold: amount('Prior-year FICA wages above which catch-ups must be Roth.'),
-    wages_year: z.number().int().describe('The calendar year whose wages are tested (tax_year - 1).'),
+    wages_year: z.int().check(z.describe('The calendar year whose wages are tested (tax_year - 1).')),
     reason: z.string(),
   }),
 });
@@ -151,7 +172,7 @@ function catchUpAmount(category: CatchUpCategory, age50: number, ages60To63: num
 }
 
 function rothCatchUp(
-  year: LimitYear,
+  year: number,
   electiveCatchUp: number,
   age: number,
   priorYearWages: number | undefined,
@@ -198,7 +219,7 @@ function rothCatchUp(
 }
 
 function compute(input: z.output<typeof ContributionLimitsInput>): ContributionLimitsResult {
-  const year = input.tax_year as LimitYear;
+  const year = input.tax_year;
   const t = contributionLimitTable(year);
   // Compensation is money: counted to the cent, so that the caps and flags match the amounts reported.
   const compensation = input.compensation === undefined ? undefined : roundMoney(input.compensation);

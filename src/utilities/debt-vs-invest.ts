@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { nonNegativeMoney, numSimulations, rate, seed, wholeYears } from '../core/schema';
@@ -44,17 +44,15 @@ const DebtVsInvestInputObject = z.strictObject({
   seed: seed(),
   num_simulations: numSimulations(),
   interest_deductible: z
-    .boolean()
-    .default(false)
-    .describe('Whether the loan interest is tax-deductible (default false).'),
+    ._default(z.boolean(), false)
+    .check(z.describe('Whether the loan interest is tax-deductible (default false).')),
   marginal_tax_rate: z
-    .number()
-    .min(0)
-    .max(0.6)
-    .default(0)
-    .describe(
-      'Marginal tax rate applied to deductible interest (0-0.6, default 0); ignored unless ' +
-        'interest_deductible is true.',
+    ._default(z.number().check(z.gte(0), z.lte(0.6)), 0)
+    .check(
+      z.describe(
+        'Marginal tax rate applied to deductible interest (0-0.6, default 0); ignored unless ' +
+          'interest_deductible is true.',
+      ),
     ),
 });
 
@@ -63,18 +61,20 @@ const DebtVsInvestInputObject = z.strictObject({
  * (`loan_balance x loan_annual_rate / 12`, rounded to cents): a loan whose balance would grow is a
  * 400 `invalid_input` naming `loan_minimum_payment`.
  */
-export const DebtVsInvestInput = DebtVsInvestInputObject.superRefine((input, ctx) => {
-  const interest = firstMonthInterest(input.loan_balance, input.loan_annual_rate);
-  if (cents(input.loan_minimum_payment).lt(interest)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['loan_minimum_payment'],
-      message:
-        `must cover the first month's interest of ${interest.toFixed(2)} ` +
-        '(negative amortization is not modeled)',
-    });
-  }
-});
+export const DebtVsInvestInput = DebtVsInvestInputObject.check(
+  z.superRefine((input, ctx) => {
+    const interest = firstMonthInterest(input.loan_balance, input.loan_annual_rate);
+    if (cents(input.loan_minimum_payment).lt(interest)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['loan_minimum_payment'],
+        message:
+          `must cover the first month's interest of ${interest.toFixed(2)} ` +
+          '(negative amortization is not modeled)',
+      });
+    }
+  }),
+);
 export type DebtVsInvestInput = z.input<typeof DebtVsInvestInput>;
 
 const Percentiles = z
@@ -85,64 +85,82 @@ const Percentiles = z
     p75: z.number(),
     p95: z.number(),
   })
-  .describe('Percentiles across the simulated paths (dollars, to the cent; linear interpolation).');
+  .check(z.describe('Percentiles across the simulated paths (dollars, to the cent; linear interpolation).'));
 
 const StrategyResult = z.object({
-  net_worth: Percentiles.describe('Net worth at the horizon: investments - loan balance still owed.'),
-  mean_net_worth: z.number().describe('Mean net worth at the horizon across paths.'),
+  net_worth: Percentiles.check(
+    z.describe('Net worth at the horizon: investments - loan balance still owed.'),
+  ),
+  mean_net_worth: z.number().check(z.describe('Mean net worth at the horizon across paths.')),
   months_to_payoff: z
-    .number()
-    .int()
-    .optional()
-    .describe('Month in which the loan is paid off (0 for no loan); omitted when still owed at the horizon.'),
-  ending_loan_balance: z.number().describe('Loan balance still owed at the horizon.'),
-  total_interest: z.number().describe('Loan interest accrued over the horizon.'),
-  total_loan_payments: z.number().describe('Loan payments made over the horizon.'),
+    .optional(z.int())
+    .check(
+      z.describe(
+        'Month in which the loan is paid off (0 for no loan); omitted when still owed at the horizon.',
+      ),
+    ),
+  ending_loan_balance: z.number().check(z.describe('Loan balance still owed at the horizon.')),
+  total_interest: z.number().check(z.describe('Loan interest accrued over the horizon.')),
+  total_loan_payments: z.number().check(z.describe('Loan payments made over the horizon.')),
   total_invested: z
     .number()
-    .describe('Money put into the investments over the horizon (including interest tax savings).'),
+    .check(z.describe('Money put into the investments over the horizon (including interest tax savings).')),
   interest_tax_savings: z
     .number()
-    .describe('Tax saved on deductible interest over the horizon (invested as it accrues).'),
+    .check(z.describe('Tax saved on deductible interest over the horizon (invested as it accrues).')),
 });
 
 export const DebtVsInvestResult = z.object({
-  pay_debt: StrategyResult.describe(
-    'Extra cash prepays the loan; once it is paid off, the freed minimum and the extra are invested.',
+  pay_debt: StrategyResult.check(
+    z.describe(
+      'Extra cash prepays the loan; once it is paid off, the freed minimum and the extra are invested.',
+    ),
   ),
-  invest: StrategyResult.describe(
-    'Minimum payment only; the extra is invested each month (and the freed minimum once paid off).',
+  invest: StrategyResult.check(
+    z.describe(
+      'Minimum payment only; the extra is invested each month (and the freed minimum once paid off).',
+    ),
   ),
-  invest_advantage: Percentiles.describe(
-    "Percentiles of invest's net worth minus pay_debt's on the same path (paired difference).",
+  invest_advantage: Percentiles.check(
+    z.describe("Percentiles of invest's net worth minus pay_debt's on the same path (paired difference)."),
   ),
   probability_invest_wins: z
     .number()
-    .describe("Share of paths where invest's net worth beats pay_debt's by at least a cent (ties: no)."),
+    .check(
+      z.describe("Share of paths where invest's net worth beats pay_debt's by at least a cent (ties: no)."),
+    ),
   probability_pay_debt_wins: z
     .number()
-    .describe("Share of paths where pay_debt's net worth beats invest's by at least a cent."),
+    .check(z.describe("Share of paths where pay_debt's net worth beats invest's by at least a cent.")),
   hurdle_rate: z
     .number()
-    .describe(
-      'After-tax debt rate: loan_annual_rate x (1 - marginal_tax_rate) if deductible, else the rate.',
+    .check(
+      z.describe(
+        'After-tax debt rate: loan_annual_rate x (1 - marginal_tax_rate) if deductible, else the rate.',
+      ),
     ),
   hurdle_effective_annual_rate: z
     .number()
-    .describe(
-      '(1 + hurdle_rate / 12)^12 - 1: the annual return that breaks even with prepaying the loan when ' +
-        'volatility is 0.',
+    .check(
+      z.describe(
+        '(1 + hurdle_rate / 12)^12 - 1: the annual return that breaks even with prepaying the loan when ' +
+          'volatility is 0.',
+      ),
     ),
-  expected_return: z.number().describe('The expected (arithmetic mean) annual return, echoed.'),
+  expected_return: z.number().check(z.describe('The expected (arithmetic mean) annual return, echoed.')),
   median_annual_return: z
     .number()
-    .describe('exp(m) - 1: the median annual return of the model, below expected_return by volatility drag.'),
+    .check(
+      z.describe(
+        'exp(m) - 1: the median annual return of the model, below expected_return by volatility drag.',
+      ),
+    ),
   recommendation: z
     .enum(['pay_debt', 'invest', 'toss_up'])
-    .describe('The strategy that wins on at least 60% of paths, else toss_up.'),
-  seed: z.number().int().describe('The seed used.'),
-  num_simulations: z.number().int().describe('Number of simulated paths.'),
-  horizon_months: z.number().int().describe('horizon_years x 12.'),
+    .check(z.describe('The strategy that wins on at least 60% of paths, else toss_up.')),
+  seed: z.int().check(z.describe('The seed used.')),
+  num_simulations: z.int().check(z.describe('Number of simulated paths.')),
+  horizon_months: z.int().check(z.describe('horizon_years x 12.')),
 });
 /** The `result` of the envelope: the type of the `DebtVsInvestResult` schema. */
 export type DebtVsInvestResult = z.infer<typeof DebtVsInvestResult>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { nonNegativeMoney, rate } from '../core/schema';
@@ -10,61 +10,69 @@ const NOISE = 1e-12;
 
 const GoalFundingObject = z.strictObject({
   target_amount: nonNegativeMoney('Amount to have at the end (dollars).'),
-  current_savings: nonNegativeMoney(
-    'Savings already set aside, invested from now (dollars, default 0).',
-  ).default(0),
+  current_savings: z._default(
+    nonNegativeMoney('Savings already set aside, invested from now (dollars, default 0).'),
+    0,
+  ),
   years: z
     .number()
-    .gt(0)
-    .max(100)
-    .describe('Years until the goal (0 < years <= 100); years x periods_per_year must be whole.'),
+    .check(
+      z.gt(0),
+      z.lte(100),
+      z.describe('Years until the goal (0 < years <= 100); years x periods_per_year must be whole.'),
+    ),
   annual_return: rate(
     'Nominal annual return (0.06 = 6%); the periodic rate is annual_return / periods_per_year.',
   ),
   periods_per_year: z
-    .number()
-    .int()
-    .min(1)
-    .max(365)
-    .default(12)
-    .describe('Contributions and compounding per year (1-365, default 12 = monthly).'),
+    ._default(z.int().check(z.gte(1), z.lte(365)), 12)
+    .check(z.describe('Contributions and compounding per year (1-365, default 12 = monthly).')),
   payment_timing: z
-    .enum(['begin', 'end'])
-    .default('end')
-    .describe('When contributions fall in each period: `end` (default) or `begin`.'),
+    ._default(z.enum(['begin', 'end']), 'end')
+    .check(z.describe('When contributions fall in each period: `end` (default) or `begin`.')),
 });
 
 /**
  * `/v1/goal-funding` request. The number of periods, years x periods_per_year, must be a whole
  * number (1.5 years monthly is 18 periods; 1.3 years quarterly is not).
  */
-export const GoalFundingInput = GoalFundingObject.superRefine((input, ctx) => {
-  const periods = input.years * input.periods_per_year;
-  const whole = Math.round(periods);
-  if (whole < 1 || Math.abs(periods - whole) > WHOLE_PERIODS_TOLERANCE * Math.max(1, periods)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['years'],
-      message: `years x periods_per_year must be a whole number of periods, at least 1 (got ${periods})`,
-    });
-  }
-});
+export const GoalFundingInput = GoalFundingObject.check(
+  z.superRefine((input, ctx) => {
+    const periods = input.years * input.periods_per_year;
+    const whole = Math.round(periods);
+    if (whole < 1 || Math.abs(periods - whole) > WHOLE_PERIODS_TOLERANCE * Math.max(1, periods)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['years'],
+        message: `years x periods_per_year must be a whole number of periods, at least 1 (got ${periods})`,
+      });
+    }
+  }),
+);
 export type GoalFundingInput = z.input<typeof GoalFundingInput>;
 
 export const GoalFundingResult = z.object({
   periodic_contribution: z
     .number()
-    .describe('Contribution each period, rounded up to the cent so that the target is reached; 0 when met.'),
-  number_of_periods: z.number().int().describe('years x periods_per_year.'),
-  periodic_rate: z.number().describe('annual_return / periods_per_year (nominal convention).'),
-  effective_annual_rate: z.number().describe('(1 + periodic_rate)^periods_per_year - 1.'),
-  future_value_of_current_savings: z.number().describe('current_savings compounded to the goal date.'),
-  total_contributed: z.number().describe('periodic_contribution x number_of_periods.'),
+    .check(
+      z.describe(
+        'Contribution each period, rounded up to the cent so that the target is reached; 0 when met.',
+      ),
+    ),
+  number_of_periods: z.int().check(z.describe('years x periods_per_year.')),
+  periodic_rate: z.number().check(z.describe('annual_return / periods_per_year (nominal convention).')),
+  effective_annual_rate: z.number().check(z.describe('(1 + periodic_rate)^periods_per_year - 1.')),
+  future_value_of_current_savings: z
+    .number()
+    .check(z.describe('current_savings compounded to the goal date.')),
+  total_contributed: z.number().check(z.describe('periodic_contribution x number_of_periods.')),
   projected_balance: z
     .number()
-    .describe('Balance at the goal date with the rounded contribution (>= target).'),
-  growth: z.number().describe('projected_balance - current_savings - total_contributed.'),
-  target_met_by_current_savings: z.boolean().describe('Whether current savings alone reach the target.'),
+    .check(z.describe('Balance at the goal date with the rounded contribution (>= target).')),
+  growth: z.number().check(z.describe('projected_balance - current_savings - total_contributed.')),
+  target_met_by_current_savings: z
+    .boolean()
+    .check(z.describe('Whether current savings alone reach the target.')),
 });
 /** The `result` of the envelope: the type of the `GoalFundingResult` schema. */
 export type GoalFundingResult = z.infer<typeof GoalFundingResult>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { money, rate, wholeYears } from '../core/schema';
@@ -10,26 +10,30 @@ export const InflationAdjustInput = z.strictObject({
   years: wholeYears('Whole years between the two dates (0-100).', { min: 0, max: 100 }),
   direction: z
     .enum(['to_nominal', 'to_real'])
-    .describe(
-      '`to_nominal`: today-dollar amount -> dollars of `years` from now (x (1 + rate)^years); ' +
-        '`to_real`: dollars of `years` from now -> today dollars (/ (1 + rate)^years).',
+    .check(
+      z.describe(
+        '`to_nominal`: today-dollar amount -> dollars of `years` from now (x (1 + rate)^years); ' +
+          '`to_real`: dollars of `years` from now -> today dollars (/ (1 + rate)^years).',
+      ),
     ),
 });
 export type InflationAdjustInput = z.input<typeof InflationAdjustInput>;
 
 const StreamRow = z.object({
-  year: z.number().int().describe('Years from now, 0 to `years`.'),
-  factor: z.number().describe('(1 + rate)^year for to_nominal, (1 + rate)^-year for to_real (6 places).'),
-  amount: z.number().describe('amount x the unrounded factor, to cents.'),
+  year: z.int().check(z.describe('Years from now, 0 to `years`.')),
+  factor: z
+    .number()
+    .check(z.describe('(1 + rate)^year for to_nominal, (1 + rate)^-year for to_real (6 places).')),
+  amount: z.number().check(z.describe('amount x the unrounded factor, to cents.')),
 });
 
 export const InflationAdjustResult = z.object({
-  adjusted_amount: z.number().describe('The amount after `years` of adjustment.'),
-  factor: z.number().describe('The whole adjustment factor (6 places).'),
+  adjusted_amount: z.number().check(z.describe('The amount after `years` of adjustment.')),
+  factor: z.number().check(z.describe('The whole adjustment factor (6 places).')),
   cumulative_inflation: z
     .number()
-    .describe('(1 + rate)^years - 1: the price change over the period (6 places).'),
-  stream: z.array(StreamRow).describe('Year-by-year values, year 0 to `years`.'),
+    .check(z.describe('(1 + rate)^years - 1: the price change over the period (6 places).')),
+  stream: z.array(StreamRow).check(z.describe('Year-by-year values, year 0 to `years`.')),
 });
 /** The `result` of the envelope: the type of the `InflationAdjustResult` schema. */
 export type InflationAdjustResult = z.infer<typeof InflationAdjustResult>;

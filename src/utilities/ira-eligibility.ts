@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
@@ -8,15 +8,15 @@ import {
   filingStatus,
   money,
   nonNegativeMoney,
-  tableYear,
 } from '../core/schema';
+import { yearField } from '../core/year-tables';
 import {
   capAtCompensation,
   contributionLimitTable,
+  contributionLimitTables,
   dollars,
   iraPhaseOutTable,
-  LIMIT_YEARS,
-  type LimitYear,
+  iraPhaseOutTables,
   type PhaseOutRange,
 } from './limit-tables';
 
@@ -26,10 +26,10 @@ const BASES = ['not_covered', 'covered', 'spouse_covered'] as const;
 
 /** `/v1/ira-eligibility` request. */
 export const IraEligibilityInput = z.strictObject({
-  tax_year: tableYear(
-    'tax_year',
-    LIMIT_YEARS,
-    'Tax year: 2024, 2025 or 2026 (IRS Notices 2023-75, 2024-80, 2025-67).',
+  tax_year: yearField(
+    'Tax year of the phase-out ranges and IRA limit (the IRS cost-of-living notice of that year).',
+    iraPhaseOutTables,
+    contributionLimitTables,
   ),
   filing_status: filingStatus(
     'Filing status: single, mfj, mfs, hoh or qss. mfs means married filing separately and living with the ' +
@@ -43,60 +43,69 @@ export const IraEligibilityInput = z.strictObject({
   age: age('Age attained by December 31 of tax_year (50+: catch-up, IRC 219(b)(5)(B)).'),
   covered_by_workplace_plan: z
     .boolean()
-    .describe(
-      'Whether the contributor was an active participant in a workplace retirement plan (IRC 219(g)(5)).',
+    .check(
+      z.describe(
+        'Whether the contributor was an active participant in a workplace retirement plan (IRC 219(g)(5)).',
+      ),
     ),
   spouse_covered_by_workplace_plan: z
-    .boolean()
-    .default(false)
-    .describe(
-      'Whether the spouse was an active participant (IRC 219(g)(7)); used only for mfj and mfs. Default false.',
+    ._default(z.boolean(), false)
+    .check(
+      z.describe(
+        'Whether the spouse was an active participant (IRC 219(g)(7)); used only for mfj and mfs. Default false.',
+      ),
     ),
-  compensation: nonNegativeMoney(
-    'Taxable compensation (IRC 219(f)(1)); caps the contribution (219(b)(1)(B)). Omitted: no cap.',
-  ).optional(),
+  compensation: z.optional(
+    nonNegativeMoney(
+      'Taxable compensation (IRC 219(f)(1)); caps the contribution (219(b)(1)(B)). Omitted: no cap.',
+    ),
+  ),
 });
 export type IraEligibilityInput = z.input<typeof IraEligibilityInput>;
 
-const amount = (description: string) => z.number().min(0).describe(description);
+const amount = (description: string) => z.number().check(z.gte(0), z.describe(description));
 
 const PhaseOut = z
   .object({
-    start: z.number().describe('MAGI at or below which the full amount is allowed.'),
-    end: z.number().describe('MAGI at or above which nothing is allowed.'),
-    width: z.number().describe('end - start (statutory: 10,000, 15,000 or 20,000).'),
+    start: z.number().check(z.describe('MAGI at or below which the full amount is allowed.')),
+    end: z.number().check(z.describe('MAGI at or above which nothing is allowed.')),
+    width: z.number().check(z.describe('end - start (statutory: 10,000, 15,000 or 20,000).')),
     reduction_fraction: z
       .number()
-      .min(0)
-      .max(1)
-      .describe('(MAGI - start) / width, clamped to [0, 1] (6 places; the amount uses the exact ratio).'),
+      .check(
+        z.gte(0),
+        z.lte(1),
+        z.describe('(MAGI - start) / width, clamped to [0, 1] (6 places; the amount uses the exact ratio).'),
+      ),
   })
-  .describe('The MAGI phase-out range used.');
+  .check(z.describe('The MAGI phase-out range used.'));
 
 export const IraEligibilityResult = z.object({
-  tax_year: z.number().int(),
+  tax_year: z.int(),
   filing_status: z.enum(FILING_STATUSES),
   ira_limit: amount('219(b)(5)(A) dollar limit of the year.'),
   catch_up: amount('219(b)(5)(B) catch-up at age 50+, else 0.'),
   contribution_limit: amount(
     'Total traditional + Roth IRA contribution limit: ira_limit + catch_up, at most compensation.',
   ),
-  capped_by_compensation: z.boolean().describe('Whether compensation lowered contribution_limit.'),
+  capped_by_compensation: z.boolean().check(z.describe('Whether compensation lowered contribution_limit.')),
   deductible_amount: amount('Most of a traditional IRA contribution that is deductible.'),
   deduction: z.object({
-    status: z.enum(STATUSES).describe('full, partial or none, against contribution_limit.'),
+    status: z.enum(STATUSES).check(z.describe('full, partial or none, against contribution_limit.')),
     basis: z
       .enum(BASES)
-      .describe(
-        'covered (contributor in a workplace plan), spouse_covered (only the spouse, mfj/mfs), or ' +
-          'not_covered (no phase-out).',
+      .check(
+        z.describe(
+          'covered (contributor in a workplace plan), spouse_covered (only the spouse, mfj/mfs), or ' +
+            'not_covered (no phase-out).',
+        ),
       ),
-    phase_out: PhaseOut.optional(),
+    phase_out: z.optional(PhaseOut),
     reason: z.string(),
   }),
   roth_eligible_amount: amount('Most that may be contributed to a Roth IRA.'),
   roth: z.object({
-    status: z.enum(STATUSES).describe('full, partial or none, against contribution_limit.'),
+    status: z.enum(STATUSES).check(z.describe('full, partial or none, against contribution_limit.')),
     phase_out: PhaseOut,
     reason: z.string(),
   }),
@@ -151,7 +160,7 @@ function outcome(what: string, magi: number, range: PhaseOutRange, left: Dec, fi
 const QSS_NOTE = ' qss uses the joint (mfj) range, as the IRS Notices do.';
 
 function compute(input: z.output<typeof IraEligibilityInput>): IraEligibilityResult {
-  const year = input.tax_year as LimitYear;
+  const year = input.tax_year;
   const limits = contributionLimitTable(year).ira;
   const table = iraPhaseOutTable(year);
   const { step, minimum } = table.rounding;

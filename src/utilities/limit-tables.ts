@@ -5,65 +5,52 @@ import p2024 from '../../data/utilities/ira-phaseouts-2024.json';
 import p2025 from '../../data/utilities/ira-phaseouts-2025.json';
 import p2026 from '../../data/utilities/ira-phaseouts-2026.json';
 import { Dec } from '../core/money';
-import type { FilingStatus } from '../core/schema';
+import { defineYearTables } from '../core/year-tables';
+import type { ContributionLimitTable, IraPhaseOutTable } from './_lib/tables';
 
-/** Tax years covered by the contribution-limit and IRA phase-out tables (`data/utilities/`). */
-export const LIMIT_YEARS = [2024, 2025, 2026] as const;
-/** A tax year of {@link LIMIT_YEARS}. */
-export type LimitYear = (typeof LIMIT_YEARS)[number];
-
-/** The dollar figures of one year's `contribution-limits-YYYY.json` that the engines use. */
-export interface ContributionLimitTable {
-  readonly elective_deferral: { limit: number; catch_up_50: number; catch_up_60_63?: number };
-  readonly roth_catch_up: { wage_threshold: number; wages_year: number; in_force: boolean };
-  readonly ira: { limit: number; catch_up_50: number };
-  readonly annual_additions_415c: { limit: number };
-  readonly compensation_limit_401a17: { limit: number };
-  readonly simple: {
-    limit: number;
-    catch_up_50: number;
-    catch_up_60_63?: number;
-    limit_small_employer: number;
-    catch_up_50_small_employer: number;
-  };
-  readonly sep: { compensation_rate: number; min_compensation_for_participation: number };
-  readonly hsa: { self_only: number; family: number; catch_up_55: number };
-}
-
-/** A MAGI phase-out range `[start, end]`: full amount at or below start, nothing at or above end. */
-export type PhaseOutRange = readonly [number, number];
-
-/** The ranges of one year's `ira-phaseouts-YYYY.json`. */
-export interface IraPhaseOutTable {
-  readonly traditional_deduction: {
-    readonly covered: Readonly<Record<FilingStatus, PhaseOutRange>>;
-    readonly spouse_covered: Readonly<Record<'mfj' | 'mfs', PhaseOutRange>>;
-  };
-  readonly roth: Readonly<Record<FilingStatus, PhaseOutRange>>;
-  readonly rounding: { readonly step: number; readonly minimum: number };
-}
-
-const CONTRIBUTION_LIMITS: Record<LimitYear, ContributionLimitTable> = {
-  2024: c2024,
-  2025: c2025,
-  2026: c2026,
-};
-const IRA_PHASE_OUTS = { 2024: p2024, 2025: p2025, 2026: p2026 } as unknown as Record<
-  LimitYear,
-  IraPhaseOutTable
->;
+export type { ContributionLimitTable, IraPhaseOutTable, PhaseOutRange } from './_lib/tables';
 
 /**
- * The contribution-limit table of a supported tax year (Notices 2023-75, 2024-80, 2025-67;
- * Rev. Procs. 2023-23, 2024-25, 2025-19).
+ * The contribution-limit tables (`data/utilities/contribution-limits-YYYY.json`: Notices 2023-75,
+ * 2024-80, 2025-67; Rev. Procs. 2023-23, 2024-25, 2025-19).
+ *
+ * @example
+ * ```ts
+ * contributionLimitTables.get(2025).elective_deferral.limit; // 23500
+ * ```
+ */
+export const contributionLimitTables = defineYearTables<ContributionLimitTable>({
+  name: 'contribution limits',
+  field: 'tax_year',
+  files: 'utilities/contribution-limits',
+  tables: { 2024: c2024, 2025: c2025, 2026: c2026 },
+});
+
+/**
+ * The IRA deduction and Roth MAGI phase-out tables (`data/utilities/ira-phaseouts-YYYY.json`).
+ *
+ * @example
+ * ```ts
+ * iraPhaseOutTables.get(2026).roth.single; // [153000, 168000]
+ * ```
+ */
+export const iraPhaseOutTables = defineYearTables<IraPhaseOutTable>({
+  name: 'IRA phase-outs',
+  field: 'tax_year',
+  files: 'utilities/ira-phaseouts',
+  tables: { 2024: p2024, 2025: p2025, 2026: p2026 },
+});
+
+/**
+ * The contribution-limit table of a supported tax year; another year is an `unsupported_year` error.
  *
  * @example
  * ```ts
  * contributionLimitTable(2025).elective_deferral.limit; // 23500
  * ```
  */
-export function contributionLimitTable(year: LimitYear): ContributionLimitTable {
-  return CONTRIBUTION_LIMITS[year];
+export function contributionLimitTable(year: number): ContributionLimitTable {
+  return contributionLimitTables.get(year);
 }
 
 /**
@@ -74,8 +61,8 @@ export function contributionLimitTable(year: LimitYear): ContributionLimitTable 
  * iraPhaseOutTable(2026).roth.single; // [153000, 168000]
  * ```
  */
-export function iraPhaseOutTable(year: LimitYear): IraPhaseOutTable {
-  return IRA_PHASE_OUTS[year];
+export function iraPhaseOutTable(year: number): IraPhaseOutTable {
+  return iraPhaseOutTables.get(year);
 }
 
 /** Which catch-up an age (attained by the end of the tax year) earns. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dec } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { MONEY_LIMIT, nonNegativeMoney } from '../core/schema';
@@ -13,44 +13,60 @@ export const MAX_TERM_MONTHS = 1200;
 export const AmortizationInput = z.strictObject({
   principal: z
     .number()
-    .min(0.01)
-    .lt(MONEY_LIMIT)
-    .describe('Amount borrowed (dollars, at least 0.01; cents).'),
+    .check(z.gte(0.01), z.lt(MONEY_LIMIT), z.describe('Amount borrowed (dollars, at least 0.01; cents).')),
   annual_rate: z
     .number()
-    .min(0)
-    .max(1)
-    .describe(
-      'Nominal annual interest rate (0.06 = 6%), used to 12 decimal places; monthly rate = annual_rate / 12.',
+    .check(
+      z.gte(0),
+      z.lte(1),
+      z.describe(
+        'Nominal annual interest rate (0.06 = 6%), used to 12 decimal places; monthly rate = annual_rate / 12.',
+      ),
     ),
-  term_months: z.number().int().min(1).max(MAX_TERM_MONTHS).describe('Loan term in months (1-1200).'),
+  term_months: z.int().check(z.gte(1), z.lte(MAX_TERM_MONTHS), z.describe('Loan term in months (1-1200).')),
   include_schedule: z
-    .boolean()
-    .default(false)
-    .describe('Return the month-by-month schedule (default false).'),
-  extra_monthly_principal: nonNegativeMoney(
-    'Extra principal paid every month on top of the level payment (default 0); shortens the term.',
-  ).default(0),
+    ._default(z.boolean(), false)
+    .check(z.describe('Return the month-by-month schedule (default false).')),
+  extra_monthly_principal: z._default(
+    nonNegativeMoney(
+      'Extra principal paid every month on top of the level payment (default 0); shortens the term.',
+    ),
+    0,
+  ),
 });
 export type AmortizationInput = z.input<typeof AmortizationInput>;
 
 const ScheduleRow = z.object({
-  period: z.number().int().describe('Month number, from 1.'),
-  payment: z.number().describe('Paid this month: interest + principal (including any extra principal).'),
-  interest: z.number().describe('Interest of the month: balance x annual_rate / 12, rounded to cents.'),
-  principal: z.number().describe('Principal repaid this month.'),
-  balance: z.number().describe('Balance after this payment.'),
+  period: z.int().check(z.describe('Month number, from 1.')),
+  payment: z
+    .number()
+    .check(z.describe('Paid this month: interest + principal (including any extra principal).')),
+  interest: z
+    .number()
+    .check(z.describe('Interest of the month: balance x annual_rate / 12, rounded to cents.')),
+  principal: z.number().check(z.describe('Principal repaid this month.')),
+  balance: z.number().check(z.describe('Balance after this payment.')),
 });
 
 export const AmortizationResult = z.object({
-  monthly_payment: z.number().describe('Level monthly payment (without extra principal), rounded to cents.'),
-  final_payment: z.number().describe('The last payment, which clears the remaining balance exactly.'),
-  total_interest: z.number().describe('Interest paid over the life of the loan (with any extra principal).'),
-  total_paid: z.number().describe('principal + total_interest.'),
-  payoff_months: z.number().int().describe('Months until the balance is 0.'),
-  months_saved: z.number().int().describe('Months saved by the extra principal against the level schedule.'),
-  interest_saved: z.number().describe('Interest saved by the extra principal against the level schedule.'),
-  schedule: z.array(ScheduleRow).optional().describe('Month-by-month rows, when include_schedule is true.'),
+  monthly_payment: z
+    .number()
+    .check(z.describe('Level monthly payment (without extra principal), rounded to cents.')),
+  final_payment: z
+    .number()
+    .check(z.describe('The last payment, which clears the remaining balance exactly.')),
+  total_interest: z
+    .number()
+    .check(z.describe('Interest paid over the life of the loan (with any extra principal).')),
+  total_paid: z.number().check(z.describe('principal + total_interest.')),
+  payoff_months: z.int().check(z.describe('Months until the balance is 0.')),
+  months_saved: z.int().check(z.describe('Months saved by the extra principal against the level schedule.')),
+  interest_saved: z
+    .number()
+    .check(z.describe('Interest saved by the extra principal against the level schedule.')),
+  schedule: z
+    .optional(z.array(ScheduleRow))
+    .check(z.describe('Month-by-month rows, when include_schedule is true.')),
 });
 /** The `result` of the envelope: the type of the `AmortizationResult` schema. */
 export type AmortizationResult = z.infer<typeof AmortizationResult>;

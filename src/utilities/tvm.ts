@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { calculationError } from '../core/errors';
 import { roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
@@ -17,17 +17,24 @@ const RATE_PLACES = 10;
 const NPER_PLACES = 6;
 
 const PaymentTiming = z
-  .enum(['begin', 'end'])
-  .default('end')
-  .describe('When payments fall in each period: `end` (ordinary annuity, default) or `begin` (annuity due).');
+  ._default(z.enum(['begin', 'end']), 'end')
+  .check(
+    z.describe(
+      'When payments fall in each period: `end` (ordinary annuity, default) or `begin` (annuity due).',
+    ),
+  );
 
 const TvmInputObject = z.strictObject({
-  solve_for: z.enum(VARIABLES).describe('The variable to solve for; omit it from the request.'),
-  rate: z.number().min(-0.99).max(10).optional().describe('Interest rate per period (0.005 = 0.5%).'),
-  nper: z.number().gt(0).max(10_000).optional().describe('Number of periods (may be fractional).'),
-  pmt: money('Payment each period; money paid out is negative, received positive. Default 0.').optional(),
-  pv: money('Present value; money paid out is negative, received positive. Default 0.').optional(),
-  fv: money('Future value; money paid out is negative, received positive. Default 0.').optional(),
+  solve_for: z.enum(VARIABLES).check(z.describe('The variable to solve for; omit it from the request.')),
+  rate: z
+    .optional(z.number().check(z.gte(-0.99), z.lte(10)))
+    .check(z.describe('Interest rate per period (0.005 = 0.5%).')),
+  nper: z
+    .optional(z.number().check(z.gt(0), z.lte(10_000)))
+    .check(z.describe('Number of periods (may be fractional).')),
+  pmt: z.optional(money('Payment each period; money paid out is negative, received positive. Default 0.')),
+  pv: z.optional(money('Present value; money paid out is negative, received positive. Default 0.')),
+  fv: z.optional(money('Future value; money paid out is negative, received positive. Default 0.')),
   payment_timing: PaymentTiming,
 });
 
@@ -35,35 +42,43 @@ const TvmInputObject = z.strictObject({
  * `/v1/tvm` request: `solve_for` names the unknown; `rate` and `nper` are required unless solved for;
  * `pmt`, `pv` and `fv` default to 0 unless solved for.
  */
-export const TvmInput = TvmInputObject.superRefine((input, ctx) => {
-  if (input[input.solve_for] !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [input.solve_for],
-      message: `must be omitted when solve_for is "${input.solve_for}"`,
-    });
-  }
-  for (const name of ['rate', 'nper'] as const) {
-    if (name !== input.solve_for && input[name] === undefined) {
-      ctx.addIssue({ code: 'custom', path: [name], message: 'is required' });
+export const TvmInput = z.pipe(
+  TvmInputObject.check(
+    z.superRefine((input, ctx) => {
+      if (input[input.solve_for] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [input.solve_for],
+          message: `must be omitted when solve_for is "${input.solve_for}"`,
+        });
+      }
+      for (const name of ['rate', 'nper'] as const) {
+        if (name !== input.solve_for && input[name] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required' });
+        }
+      }
+    }),
+  ),
+  z.transform((input) => {
+    const out: { solve_for: Variable; payment_timing: 'begin' | 'end' } & Partial<Record<Variable, number>> =
+      {
+        solve_for: input.solve_for,
+        payment_timing: input.payment_timing,
+      };
+    for (const name of VARIABLES) {
+      if (name === input.solve_for) continue;
+      out[name] = input[name] ?? 0;
     }
-  }
-}).transform((input) => {
-  const out: { solve_for: Variable; payment_timing: 'begin' | 'end' } & Partial<Record<Variable, number>> = {
-    solve_for: input.solve_for,
-    payment_timing: input.payment_timing,
-  };
-  for (const name of VARIABLES) {
-    if (name === input.solve_for) continue;
-    out[name] = input[name] ?? 0;
-  }
-  return out;
-});
+    return out;
+  }),
+);
 export type TvmInput = z.input<typeof TvmInput>;
 
 export const TvmResult = z.object({
   solve_for: z.enum(VARIABLES),
-  value: z.number().describe('The solved variable (money to cents, rate to 10 places, nper to 6 places).'),
+  value: z
+    .number()
+    .check(z.describe('The solved variable (money to cents, rate to 10 places, nper to 6 places).')),
   rate: z.number(),
   nper: z.number(),
   pmt: z.number(),
@@ -71,9 +86,10 @@ export const TvmResult = z.object({
   fv: z.number(),
   payment_timing: z.enum(['begin', 'end']),
   rate_roots: z
-    .array(z.number())
-    .optional()
-    .describe('Every rate in the searched range that solves the equation, when there is more than one.'),
+    .optional(z.array(z.number()))
+    .check(
+      z.describe('Every rate in the searched range that solves the equation, when there is more than one.'),
+    ),
 });
 /** The `result` of the envelope: the type of the `TvmResult` schema. */
 export type TvmResult = z.infer<typeof TvmResult>;

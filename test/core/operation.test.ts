@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DISCLAIMER } from '../../src/core/envelope';
 import { isCalculationError } from '../../src/core/errors';
 import { defineOperation } from '../../src/core/operation';
-import { tableYear } from '../../src/core/schema';
+import { defineYearTables, yearField } from '../../src/core/year-tables';
 import { tvm } from '../../src/utilities/tvm';
+
+const demoTables = defineYearTables<{ x: number }>({
+  name: 'demo',
+  field: 'tax_year',
+  files: 'demo/demo',
+  tables: { 2024: { x: 1 }, 2025: { x: 2 } },
+});
 
 const demo = defineOperation({
   path: '/v1/demo',
@@ -14,10 +21,10 @@ const demo = defineOperation({
   prefix: 'demo',
   summary: 'demo',
   input: z.strictObject({
-    tax_year: tableYear('tax_year', [2024, 2025], 'year'),
-    x: z.number().min(0),
-    nested: z.array(z.strictObject({ when: z.string() })).optional(),
-    flag: z.boolean().default(false),
+    tax_year: yearField('year', demoTables),
+    x: z.number().check(z.gte(0)),
+    nested: z.optional(z.array(z.strictObject({ when: z.string() }))),
+    flag: z._default(z.boolean(), false),
   }),
   output: z.object({ y: z.number() }),
   compute: ({ x }) => ({ y: x === 1 ? -0 : 2 * x }),
@@ -95,6 +102,32 @@ describe('result_id', () => {
           expect(demo({ tax_year: 2024, x: a, flag }).result_id).not.toBe(idA);
         },
       ),
+    );
+  });
+});
+
+describe('error messages', () => {
+  // finplan writes its own messages (zod/mini has no locale loaded): the same words in the library,
+  // over HTTP and in the CLI.
+  it('says what was expected and what came', () => {
+    const wrong = issuesOf(() => demo.run({ tax_year: 2024, x: 'a', nested: [{ when: 1 }, 2] }));
+    expect(wrong.issues).toEqual([
+      { path: 'x', code: 'invalid_type', message: 'must be a number (got string)' },
+      { path: 'nested[0].when', code: 'invalid_type', message: 'must be a string (got number)' },
+      { path: 'nested[1]', code: 'invalid_type', message: 'must be an object (got number)' },
+    ]);
+  });
+  it('states bounds, grouped, inclusive or not', () => {
+    expect(issuesOf(() => demo.run({ tax_year: 2024, x: -1 })).issues[0]?.message).toBe('must be at least 0');
+    const big = issuesOf(() => tvm.run({ solve_for: 'fv', rate: 0.1, nper: 0, pv: 1e12 }));
+    expect(big.issues.map((issue) => issue.message)).toEqual([
+      'must be greater than 0',
+      'must be less than 1,000,000,000,000',
+    ]);
+  });
+  it('lists the allowed values of an enum', () => {
+    expect(issuesOf(() => tvm.run({ solve_for: 'x' })).issues[0]?.message).toBe(
+      'must be one of: rate, nper, pmt, pv, fv',
     );
   });
 });

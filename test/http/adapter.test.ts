@@ -2,7 +2,7 @@
 // the public probes and the OpenAPI document.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from '../../src/core/operation';
 import { hashApiKey } from '../../src/http/api-keys';
 import type { Store } from '../../src/http/store';

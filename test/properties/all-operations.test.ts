@@ -3,7 +3,7 @@
 // never another exception (a 500).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isCalculationError } from '../../src/core/errors';
 import { registry } from '../../src/operations';
 import { inputArbitrary, rawInputArbitrary } from '../../src/testing/index';

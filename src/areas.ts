@@ -1,0 +1,24 @@
+/**
+ * The package's public subpaths, in one place: the tsup build takes its entries from here, and
+ * `test/package-shape.test.ts` checks that package.json `exports`, typedoc's entry points, `src/index.ts`
+ * and the operation registry agree with it.
+ *
+ * @internal
+ * @module
+ */
+
+/** Calculation areas: each is `finplan/<area>`, re-exported by `finplan` and registered for HTTP. */
+export const CALCULATION_AREAS = [
+  'utilities',
+  'retirement',
+  'social-security',
+  'tax',
+  'equity',
+  'education',
+  'healthcare',
+  'insurance',
+  'portfolio',
+] as const;
+
+/** Tool subpaths: `finplan/<name>`, not re-exported by `finplan` (their names would shadow too much). */
+export const TOOL_SUBPATHS = ['rng', 'http', 'node', 'testing'] as const;

@@ -1,0 +1,57 @@
+/**
+ * The shapes of the tax area's data files (`data/tax/`), as zod schemas: the table types are
+ * inferred from them, and `test/data/tables.test.ts` validates every file against them.
+ *
+ * @internal
+ * @module
+ */
+import * as z from 'zod/mini';
+import { block, byStatus, sources, statusShape } from '../../core/table-schema';
+
+const nullableAmount = z.nullable(z.number());
+
+/** `data/tax/federal-YYYY.json` (see `data/tax/README.md`). */
+export const FederalTaxTableSchema = z.strictObject({
+  tax_year: z.int(),
+  sources: sources(),
+  /** `rates[i]` applies to taxable income over `thresholds[status][i]`, up to and including the next threshold. */
+  ordinary_brackets: block({ rates: z.array(z.number()), thresholds: byStatus(z.array(z.number())) }),
+  standard_deduction: block(statusShape(z.number())),
+  /** §63(f): `unmarried` for single and hoh; `married` for mfj, mfs and qss. */
+  additional_standard_deduction: block({ unmarried: z.number(), married: z.number() }),
+  /** §151(d)(5)(C), 2025-2028 only; `phaseout_start.mfs` is null (not allowed on a separate return). */
+  senior_deduction: z.optional(
+    block({
+      amount_per_person: z.number(),
+      phaseout_rate: z.number(),
+      phaseout_start: byStatus(nullableAmount),
+    }),
+  ),
+  /** §1(h), §1(j)(5)(B): maximum zero-rate and 15%-rate amounts, measured on total taxable income. */
+  ltcg: block({ zero_rate_max: byStatus(z.number()), fifteen_rate_max: byStatus(z.number()) }),
+  niit: block({ rate: z.number(), threshold: byStatus(z.number()) }),
+  additional_medicare: block({ rate: z.number(), threshold: byStatus(z.number()) }),
+  /** §55: exemption, its phase-out, the 26%/28% breakpoint (on the taxable excess) and the rates. */
+  amt: block({
+    exemption: byStatus(z.number()),
+    phaseout_start: byStatus(z.number()),
+    phaseout_rate: z.number(),
+    rate_breakpoint: byStatus(z.number()),
+    rates: z.array(z.number()),
+  }),
+  /** §1211(b)(1): capital losses allowed against other income. */
+  capital_loss_limit: block(statusShape(z.number())),
+});
+
+/**
+ * The federal figures of one tax year, as stored in `data/tax/federal-YYYY.json` (see
+ * `data/tax/README.md` for the conventions and the source of every block).
+ */
+export type FederalTaxTable = z.output<typeof FederalTaxTableSchema>;
+
+/** `data/tax/capital-gains-rates.json`: the 0%/15%/20% rates of IRC §1(h)(1). */
+export const CapitalGainsRatesSchema = z.strictObject({
+  source: z.string(),
+  sources: sources(),
+  rates: z.tuple([z.number(), z.number(), z.number()]),
+});

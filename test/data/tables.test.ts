@@ -1,0 +1,85 @@
+// Every data file is registered and has the shape its engine expects: each year-keyed table set is
+// listed here with the zod schema of its files; a `<name>-YYYY.json` on disk that no set registers, or
+// a registered year without its file, fails. The engines take the types inferred from these schemas.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import type { YearTables } from '../../src/core/year-tables';
+import { CapitalGainsRatesSchema, FederalTaxTableSchema } from '../../src/tax/_lib/tables';
+import { federalTables } from '../../src/tax/federal-tables';
+import { ContributionLimitTableSchema, IraPhaseOutTableSchema } from '../../src/utilities/_lib/tables';
+import { contributionLimitTables, iraPhaseOutTables } from '../../src/utilities/limit-tables';
+
+/** Every year-keyed table set, with the schema of its files. Add a line when an area adds one. */
+const YEAR_TABLES: readonly [YearTables<unknown>, z.ZodMiniType][] = [
+  [federalTables, FederalTaxTableSchema],
+  [contributionLimitTables, ContributionLimitTableSchema],
+  [iraPhaseOutTables, IraPhaseOutTableSchema],
+];
+
+/** Tables not keyed by year, by path under data/. */
+const OTHER_TABLES: Record<string, z.ZodMiniType> = {
+  'tax/capital-gains-rates.json': CapitalGainsRatesSchema,
+};
+
+const root = join(__dirname, '..', '..', 'data');
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return jsonFiles(path);
+    return name.endsWith('.json') ? [relative(root, path)] : [];
+  });
+}
+
+const files = jsonFiles(root);
+const read = (file: string): unknown => JSON.parse(readFileSync(join(root, file), 'utf8'));
+
+function issuesOf(schema: z.ZodMiniType, value: unknown): string[] {
+  const parsed = z.safeParse(schema, value);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+describe.each(YEAR_TABLES.map(([tables, schema]) => [tables.files, tables, schema] as const))(
+  'data/%s-YYYY.json',
+  (prefix, tables, schema) => {
+    const onDisk = files
+      .map((file) => new RegExp(`^${prefix}-(\\d{4})\\.json$`).exec(file)?.[1])
+      .filter((year): year is string => year !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+    it('registers exactly the years on disk', () => {
+      expect(tables.years).toEqual(onDisk);
+    });
+    it.each(onDisk)('%i matches the schema and carries its year', (year) => {
+      const table = read(`${prefix}-${year}.json`);
+      expect(issuesOf(schema, table)).toEqual([]);
+      const yearField = Object.entries(table as Record<string, unknown>).find(([key]) =>
+        /(^|_)year$/.test(key),
+      );
+      expect(yearField?.[1]).toBe(year);
+      expect(tables.get(year)).toEqual(table);
+    });
+    it('refuses another year with unsupported_year naming the field and the years', () => {
+      expect(() => tables.get(1900)).toThrowError(`${tables.field} 1900 is not supported; supported:`);
+    });
+  },
+);
+
+describe('tables not keyed by year', () => {
+  it.each(Object.entries(OTHER_TABLES))('%s matches its schema', (file, schema) => {
+    expect(issuesOf(schema, read(file))).toEqual([]);
+  });
+});
+
+describe('every data file is registered', () => {
+  const registered = (file: string) =>
+    file in OTHER_TABLES ||
+    YEAR_TABLES.some(([tables]) => new RegExp(`^${tables.files}-\\d{4}\\.json$`).test(file));
+  it.each(files)('%s', (file) => {
+    expect(registered(file), `${file} is not registered in test/data/tables.test.ts`).toBe(true);
+  });
+});

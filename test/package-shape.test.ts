@@ -1,0 +1,50 @@
+// The public subpaths are listed once, in src/areas.ts (tsup builds its entries from it); everything
+// else that names them by hand must agree: package.json exports, typedoc's entry points, the root
+// barrel and the operation registry.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CALCULATION_AREAS, TOOL_SUBPATHS } from '../src/areas';
+import { registry } from '../src/operations';
+
+const root = join(__dirname, '..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const subpaths = [...CALCULATION_AREAS, ...TOOL_SUBPATHS];
+
+describe('one list of areas', () => {
+  it('package.json exports every subpath (types first) and nothing else', () => {
+    const pkg = JSON.parse(read('package.json')) as { exports: Record<string, unknown> };
+    expect(Object.keys(pkg.exports).sort()).toEqual(
+      ['.', './package.json', ...subpaths.map((name) => `./${name}`)].sort(),
+    );
+    for (const name of subpaths) {
+      expect(pkg.exports[`./${name}`]).toEqual({
+        import: { types: `./dist/${name}/index.d.ts`, default: `./dist/${name}/index.js` },
+        require: { types: `./dist/${name}/index.d.cts`, default: `./dist/${name}/index.cjs` },
+      });
+    }
+  });
+  it('typedoc documents every subpath', () => {
+    const typedoc = JSON.parse(read('typedoc.json')) as { entryPoints: string[] };
+    expect(typedoc.entryPoints.sort()).toEqual(
+      ['src/index.ts', ...subpaths.map((name) => `src/${name}/index.ts`)].sort(),
+    );
+  });
+  it('the root barrel re-exports every calculation area and no tool subpath', () => {
+    const barrel = read('src/index.ts');
+    for (const area of CALCULATION_AREAS) expect(barrel).toContain(`export * from './${area}/index';`);
+    for (const tool of TOOL_SUBPATHS) expect(barrel).not.toContain(`'./${tool}/index'`);
+  });
+  it('the registry holds every calculation area', () => {
+    const operations = read('src/operations.ts');
+    for (const area of CALCULATION_AREAS) expect(operations).toContain(`from './${area}/index';`);
+    expect(registry.operations.length).toBeGreaterThan(0);
+  });
+  it('every folder of src/ with an index.ts is a subpath (core is internal)', () => {
+    const folders = readdirSync(join(root, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(root, 'src', entry.name, 'index.ts')))
+      .map((entry) => entry.name)
+      .filter((name) => name !== 'core');
+    expect(folders.sort()).toEqual([...subpaths].sort());
+  });
+});
