@@ -22,4 +22,13 @@ export {
   FILING_STATUSES,
   type FilingStatus,
 } from './schema';
+export {
+  createPathDriver,
+  type PathDriver,
+  type PathDriverOptions,
+  quantile,
+  quantiles,
+  STANDARD_PERCENTILES,
+  yearlyBands,
+} from './simulation/index';
 export { defineYearTables, type YearTables, yearField, yearsText } from './year-tables';

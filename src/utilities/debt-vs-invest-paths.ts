@@ -7,7 +7,7 @@
  */
 
 import { Dec } from '../core/money';
-import { createRng, grossReturn, normal, returnModel } from '../rng/index';
+import { createPathDriver } from '../core/simulation/index';
 import { monthlyInterest } from './monthly-interest';
 
 /** What one strategy does with the loan over the horizon, in exact cents. */
@@ -118,10 +118,9 @@ export interface PairedSimulation {
 }
 
 /**
- * Paired Monte Carlo of the two investment accounts. One generator `createRng(seed)`; path `p`
- * draws its `months` standard normals `z` in month order (the deviates numbered `p x months` to
- * `p x months + months - 1` of the stream), and each month's gross return `g = exp(m + s z)` from
- * `returnModel(expected_return, return_volatility, 12)` grows BOTH accounts:
+ * Paired Monte Carlo of the two investment accounts on the market paths of the shared path driver
+ * (`createPathDriver`, monthly steps: path `p` draws deviates `p x months` to `p x months + months - 1`
+ * of `createRng(seed)`), each month's gross return `g = exp(m + s z)` growing BOTH accounts:
  * `account = account x g + contribution` (contributions at the end of the month). Net worth =
  * account - loan balance owed at the horizon. Wins are decided on net worths rounded to whole cents;
  * equal cents are a tie (neither wins).
@@ -139,11 +138,16 @@ export interface PairedSimulation {
  * ```
  */
 export function simulatePaired(sim: PairedSimulation): PairedOutcome {
-  const model = returnModel(sim.expectedReturn, sim.returnVolatility, 12);
-  const rng = createRng(sim.seed);
   const cPay = sim.payDebtContributions;
   const cInv = sim.investContributions;
   const months = cPay.length;
+  const driver = createPathDriver({
+    seed: sim.seed,
+    expectedReturn: sim.expectedReturn,
+    returnVolatility: sim.returnVolatility,
+    periodsPerYear: 12,
+    steps: months,
+  });
   const balPay = sim.payDebtEndingBalance;
   const balInv = sim.investEndingBalance;
   const payDebt = new Float64Array(sim.paths);
@@ -151,10 +155,11 @@ export function simulatePaired(sim: PairedSimulation): PairedOutcome {
   let investWins = 0;
   let payDebtWins = 0;
   for (let path = 0; path < sim.paths; path++) {
+    const gross = driver.next();
     let a = 0;
     let b = 0;
     for (let t = 0; t < months; t++) {
-      const g = grossReturn(model, normal(rng));
+      const g = gross[t] as number;
       a = a * g + (cPay[t] as number);
       b = b * g + (cInv[t] as number);
     }
@@ -168,29 +173,4 @@ export function simulatePaired(sim: PairedSimulation): PairedOutcome {
     else if (centsPay > centsInv) payDebtWins++;
   }
   return { payDebt, invest, investWins, payDebtWins };
-}
-
-/** The percentiles every stochastic result reports, as fractions. */
-export const PERCENTILES = [0.05, 0.25, 0.5, 0.75, 0.95] as const;
-
-/**
- * The `q`-quantile of ascending `sorted` values by linear interpolation between order statistics
- * (Hyndman and Fan type 7, numpy's default): `h = (n - 1) q`, `x[floor h] + (h - floor h)
- * (x[floor h + 1] - x[floor h])`. Monotone in q.
- *
- * @param sorted - ascending, at least one value
- * @param q - in [0, 1]
- * @returns the quantile
- * @example
- * ```ts
- * quantile(Float64Array.of(1, 2, 3, 4), 0.5); // 2.5
- * quantile(Float64Array.of(1, 2, 3, 4, 5), 0.25); // 2
- * ```
- */
-export function quantile(sorted: Float64Array, q: number): number {
-  const h = (sorted.length - 1) * q;
-  const lo = Math.floor(h);
-  const x = sorted[lo] as number;
-  if (lo + 1 >= sorted.length) return x;
-  return x + (h - lo) * ((sorted[lo + 1] as number) - x);
 }

@@ -2,8 +2,12 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { nonNegativeMoney, numSimulations, rate, seed, wholeYears } from '../core/schema';
+import { quantiles } from '../core/simulation/index';
 import { exp, returnModel } from '../rng/index';
-import { loanPlan, PERCENTILES, quantile, simulatePaired } from './debt-vs-invest-paths';
+import { loanPlan, simulatePaired } from './debt-vs-invest-paths';
+
+/** The percentiles of each net-worth distribution, as fractions. */
+const PERCENTILES = [0.05, 0.25, 0.5, 0.75, 0.95] as const;
 
 /**
  * A strategy is recommended when it wins on at least this share of paths; otherwise `toss_up`.
@@ -169,8 +173,7 @@ type Parsed = z.output<typeof DebtVsInvestInput>;
 type Percentiles = z.infer<typeof Percentiles>;
 
 function percentiles(values: Float64Array): Percentiles {
-  values.sort();
-  const [p5, p25, p50, p75, p95] = PERCENTILES.map((q) => roundMoney(quantile(values, q)));
+  const [p5, p25, p50, p75, p95] = quantiles(values, PERCENTILES).map(roundMoney);
   return { p5: p5!, p25: p25!, p50: p50!, p75: p75!, p95: p95! };
 }
 

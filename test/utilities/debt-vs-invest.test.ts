@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Dec } from '../../src/core/money';
 import { createRng, grossReturn, normal, returnModel } from '../../src/rng/index';
 import { type DebtVsInvestInput, debtVsInvest } from '../../src/utilities/debt-vs-invest';
-import { loanPlan, quantile, simulatePaired } from '../../src/utilities/debt-vs-invest-paths';
+import { loanPlan, simulatePaired } from '../../src/utilities/debt-vs-invest-paths';
 import { calculationErrorOf } from '../helpers';
 import golden from './fixtures/debt-vs-invest-golden.json';
 
@@ -165,15 +165,6 @@ describe('debt-vs-invest: simulation building blocks', () => {
     }
     expect(out.payDebtWins).toBe(3);
     expect(out.investWins).toBe(0);
-  });
-
-  it('quantile interpolates linearly between order statistics (numpy default)', () => {
-    expect(quantile(Float64Array.of(1, 2, 3, 4), 0.5)).toBe(2.5);
-    expect(quantile(Float64Array.of(1, 2, 3, 4, 5), 0.25)).toBe(2);
-    // numpy.percentile([10, 20, 30, 40], 5) = 11.5; 95 -> 38.5
-    expect(quantile(Float64Array.of(10, 20, 30, 40), 0.05)).toBeCloseTo(11.5, 12);
-    expect(quantile(Float64Array.of(10, 20, 30, 40), 0.95)).toBeCloseTo(38.5, 12);
-    expect(quantile(Float64Array.of(7), 0.95)).toBe(7);
   });
 });
 
