@@ -31,4 +31,4 @@ export {
   STANDARD_PERCENTILES,
   yearlyBands,
 } from './simulation/index';
-export { defineYearTables, type YearTables, yearField, yearsText } from './year-tables';
+export { defineTable, defineYearTables, type YearTables, yearField, yearsText } from './year-tables';

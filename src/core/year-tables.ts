@@ -121,3 +121,17 @@ export function yearField(description: string, ...sets: YearTables<unknown>[]) {
     z.meta({ enum: years, description: `${description} Supported: ${yearsText(years)}.` }),
   );
 }
+
+/**
+ * A table not keyed by year, given its type: the type inferred from its zod schema, which
+ * `test/data/tables.test.ts` checks the file against (the one place such a JSON import is typed).
+ *
+ * @example
+ * ```ts
+ * import ages from '../../data/tax/statutory-ages.json';
+ * const STATUTORY_AGES = defineTable<StatutoryAges>(ages);
+ * ```
+ */
+export function defineTable<T>(table: unknown): T {
+  return table as T;
+}

@@ -3,6 +3,7 @@ import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, nonNegativeMoney } from '../core/schema';
 import { yearField } from '../core/year-tables';
+import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
 import {
   type CatchUpCategory,
   capAtCompensation,
@@ -191,7 +192,8 @@ function rothCatchUp(
         `catch-ups may be pre-tax (statutory test: ${test}).`,
     };
   }
-  if (age < 50) return { required: false, reason: `No catch-up at age ${age}: the mandate does not apply.` };
+  if (age < STATUTORY_AGES.catch_up.age)
+    return { required: false, reason: `No catch-up at age ${age}: the mandate does not apply.` };
   if (electiveCatchUp <= 0) {
     return {
       required: false,
@@ -244,7 +246,11 @@ function compute(input: z.output<typeof ContributionLimitsInput>): ContributionL
   };
 
   // 219(b)(1): lesser of the 219(b)(5) amount (with the age-50 catch-up) or compensation.
-  const ira = block(t.ira.limit, input.age >= 50 ? t.ira.catch_up_50 : 0, compensation);
+  const ira = block(
+    t.ira.limit,
+    input.age >= STATUTORY_AGES.catch_up.age ? t.ira.catch_up_50 : 0,
+    compensation,
+  );
 
   // 408(p)(2)(A)(ii), (E): deferrals out of compensation; small employers use the 110% amounts, but the
   // ages 60-63 amount is the same for both (Notice 2024-80).
@@ -276,7 +282,7 @@ function compute(input: z.output<typeof ContributionLimitsInput>): ContributionL
   };
 
   // 223(b)(2)-(3): dollar limits, no compensation test; +1,000 at 55+.
-  const hsaCatchUp = input.age >= 55 ? t.hsa.catch_up_55 : 0;
+  const hsaCatchUp = input.age >= STATUTORY_AGES.hsa_catch_up.age ? t.hsa.catch_up_55 : 0;
   const hsa: ContributionLimitsResult['hsa'] = {
     self_only: t.hsa.self_only,
     family: t.hsa.family,

@@ -10,6 +10,7 @@ import {
   nonNegativeMoney,
 } from '../core/schema';
 import { yearField } from '../core/year-tables';
+import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
 import {
   capAtCompensation,
   contributionLimitTable,
@@ -169,7 +170,7 @@ function compute(input: z.output<typeof IraEligibilityInput>): IraEligibilityRes
   // Compensation is money: counted to the cent, so that every comparison below is on the amounts reported.
   const compensation = input.compensation === undefined ? undefined : roundMoney(input.compensation);
 
-  const catchUp = input.age >= 50 ? limits.catch_up_50 : 0;
+  const catchUp = input.age >= STATUTORY_AGES.catch_up.age ? limits.catch_up_50 : 0;
   const dollarLimit = new Dec(limits.limit + catchUp);
   const capped = capAtCompensation(limits.limit, catchUp, compensation);
   const contributionLimit = capped.total;

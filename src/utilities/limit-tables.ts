@@ -6,6 +6,7 @@ import p2025 from '../../data/utilities/ira-phaseouts-2025.json';
 import p2026 from '../../data/utilities/ira-phaseouts-2026.json';
 import { Dec } from '../core/money';
 import { defineYearTables } from '../core/year-tables';
+import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
 import type { ContributionLimitTable, IraPhaseOutTable } from './_lib/tables';
 
 export type { ContributionLimitTable, IraPhaseOutTable, PhaseOutRange } from './_lib/tables';
@@ -79,8 +80,12 @@ export type CatchUpCategory = 'none' | 'age_50' | 'age_60_63';
  * ```
  */
 export function catchUpCategory(age: number, hasAges60To63: boolean): CatchUpCategory {
-  if (age < 50) return 'none';
-  if (hasAges60To63 && age >= 60 && age <= 63) return 'age_60_63';
+  const {
+    age: catchUpAge,
+    ages_60_63: [from, to],
+  } = STATUTORY_AGES.catch_up;
+  if (age < catchUpAge) return 'none';
+  if (hasAges60To63 && age >= from && age <= to) return 'age_60_63';
   return 'age_50';
 }
 

@@ -6,7 +6,11 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { YearTables } from '../../src/core/year-tables';
-import { CapitalGainsRatesSchema, FederalTaxTableSchema } from '../../src/tax/_lib/tables';
+import {
+  CapitalGainsRatesSchema,
+  FederalTaxTableSchema,
+  StatutoryAgesSchema,
+} from '../../src/tax/_lib/tables';
 import { federalTables } from '../../src/tax/federal-tables';
 import { ContributionLimitTableSchema, IraPhaseOutTableSchema } from '../../src/utilities/_lib/tables';
 import { contributionLimitTables, iraPhaseOutTables } from '../../src/utilities/limit-tables';
@@ -21,6 +25,7 @@ const YEAR_TABLES: readonly [YearTables<unknown>, z.ZodMiniType][] = [
 /** Tables not keyed by year, by path under data/. */
 const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'tax/capital-gains-rates.json': CapitalGainsRatesSchema,
+  'tax/statutory-ages.json': StatutoryAgesSchema,
 };
 
 const root = join(__dirname, '..', '..', 'data');

@@ -55,3 +55,11 @@ export const CapitalGainsRatesSchema = z.strictObject({
   sources: sources(),
   rates: z.tuple([z.number(), z.number(), z.number()]),
 });
+
+/** `data/tax/statutory-ages.json`: the ages the Code attaches to deductions and contribution limits. */
+export const StatutoryAgesSchema = z.strictObject({
+  sources: sources(),
+  senior: block({ age: z.int() }),
+  catch_up: block({ age: z.int(), ages_60_63: z.tuple([z.int(), z.int()]) }),
+  hsa_catch_up: block({ age: z.int() }),
+});
