@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { symmetricEigenvalues } from './symmetric-eigenvalues';
+import { symmetricEigenvalues } from '../core/symmetric-eigenvalues';
 
 /** Tolerances of the input checks. */
 const WEIGHT_SUM_TOLERANCE = 1e-9;

@@ -11,7 +11,7 @@ import {
   contributionLimitTable,
   contributionLimitTables,
   dollars,
-} from './limit-tables';
+} from './_lib/limit-tables';
 
 const HSA_COVERAGES = ['self_only', 'family'] as const;
 const CATCH_UP_CATEGORIES = ['none', 'age_50', 'age_60_63'] as const;

@@ -19,7 +19,7 @@ import {
   iraPhaseOutTable,
   iraPhaseOutTables,
   type PhaseOutRange,
-} from './limit-tables';
+} from './_lib/limit-tables';
 
 const STATUSES = ['full', 'partial', 'none'] as const;
 type Status = (typeof STATUSES)[number];

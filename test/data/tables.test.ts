@@ -12,8 +12,8 @@ import {
   StatutoryAgesSchema,
 } from '../../src/tax/_lib/tables';
 import { federalTables } from '../../src/tax/federal-tables';
+import { contributionLimitTables, iraPhaseOutTables } from '../../src/utilities/_lib/limit-tables';
 import { ContributionLimitTableSchema, IraPhaseOutTableSchema } from '../../src/utilities/_lib/tables';
-import { contributionLimitTables, iraPhaseOutTables } from '../../src/utilities/limit-tables';
 
 /** Every year-keyed table set, with the schema of its files. Add a line when an area adds one. */
 const YEAR_TABLES: readonly [YearTables<unknown>, z.ZodMiniType][] = [

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { symmetricEigenvalues } from '../../src/core/symmetric-eigenvalues';
 import { capitalMarketAssumptions as cma } from '../../src/portfolio/capital-market-assumptions';
-import { symmetricEigenvalues } from '../../src/portfolio/symmetric-eigenvalues';
 import { calculationErrorOf } from '../helpers';
 
 const errorOf = (input: unknown) => calculationErrorOf(cma, input);

@@ -1,15 +1,15 @@
-import c2024 from '../../data/utilities/contribution-limits-2024.json';
-import c2025 from '../../data/utilities/contribution-limits-2025.json';
-import c2026 from '../../data/utilities/contribution-limits-2026.json';
-import p2024 from '../../data/utilities/ira-phaseouts-2024.json';
-import p2025 from '../../data/utilities/ira-phaseouts-2025.json';
-import p2026 from '../../data/utilities/ira-phaseouts-2026.json';
-import { Dec } from '../core/money';
-import { defineYearTables } from '../core/year-tables';
-import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
-import type { ContributionLimitTable, IraPhaseOutTable } from './_lib/tables';
+import c2024 from '../../../data/utilities/contribution-limits-2024.json';
+import c2025 from '../../../data/utilities/contribution-limits-2025.json';
+import c2026 from '../../../data/utilities/contribution-limits-2026.json';
+import p2024 from '../../../data/utilities/ira-phaseouts-2024.json';
+import p2025 from '../../../data/utilities/ira-phaseouts-2025.json';
+import p2026 from '../../../data/utilities/ira-phaseouts-2026.json';
+import { Dec } from '../../core/money';
+import { defineYearTables } from '../../core/year-tables';
+import { STATUTORY_AGES } from '../../tax/_lib/statutory-ages';
+import type { ContributionLimitTable, IraPhaseOutTable } from './tables';
 
-export type { ContributionLimitTable, IraPhaseOutTable, PhaseOutRange } from './_lib/tables';
+export type { ContributionLimitTable, IraPhaseOutTable, PhaseOutRange } from './tables';
 
 /**
  * The contribution-limit tables (`data/utilities/contribution-limits-YYYY.json`: Notices 2023-75,
