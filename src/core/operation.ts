@@ -7,9 +7,13 @@ import { CalculationError, type CalculationErrorCode, type CalculationIssue } fr
 export type Schema = core.$ZodType;
 
 /** What an operation module declares, once. */
-export interface OperationConfig<I extends Schema, O extends Schema> {
+export interface OperationConfig<
+  I extends Schema,
+  O extends Schema,
+  P extends `/v1/${string}` = `/v1/${string}`,
+> {
   /** Exact path from SPEC.md, e.g. `/v1/tvm`. */
-  readonly path: `/v1/${string}`;
+  readonly path: P;
   /** Engine name; `engine_version` is `${engine}-${version}`. */
   readonly engine: string;
   /** Semver of the engine: bump whenever outputs change for any input. */
@@ -33,12 +37,16 @@ export interface OperationConfig<I extends Schema, O extends Schema> {
  * expose the schemas, `compute` (no parsing, no envelope: for engines that call engines in loops)
  * and `parse`.
  */
-export interface Operation<I extends Schema = Schema, O extends Schema = Schema> {
+export interface Operation<
+  I extends Schema = Schema,
+  O extends Schema = Schema,
+  P extends `/v1/${string}` = `/v1/${string}`,
+> {
   (input: z.input<I>): Envelope<z.output<O>>;
   readonly kind: 'finplan.operation';
   /** The path without `/v1/`, e.g. `tvm` or `loan/amortization` (the CLI accepts it). */
   readonly id: string;
-  readonly path: `/v1/${string}`;
+  readonly path: P;
   readonly engine: string;
   readonly version: string;
   readonly engineVersion: string;
@@ -56,7 +64,7 @@ export interface Operation<I extends Schema = Schema, O extends Schema = Schema>
 
 /** Any operation, whatever its schemas. */
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds operations of every schema
-export type AnyOperation = Operation<any, any>;
+export type AnyOperation = Operation<any, any, `/v1/${string}`>;
 
 /** Format a zod issue path as `a.b[0].c`. */
 function formatPath(path: readonly PropertyKey[]): string {
@@ -200,9 +208,9 @@ export function toCalculationError(
  * double({ x: 2 }).result.y; // 4
  * ```
  */
-export function defineOperation<I extends Schema, O extends Schema>(
-  config: OperationConfig<I, O>,
-): Operation<I, O> {
+export function defineOperation<I extends Schema, O extends Schema, P extends `/v1/${string}`>(
+  config: OperationConfig<I, O, P>,
+): Operation<I, O, P> {
   const engineVersion = `${config.engine}-${config.version}`;
   const meta = { prefix: config.prefix, path: config.path, engineVersion };
   const parse = (raw: unknown): z.output<I> => {

@@ -6,6 +6,7 @@
 import type fc from 'fast-check';
 import * as z from 'zod/mini';
 import type { AnyOperation } from '../core/operation';
+import type * as All from '../index';
 import { registry } from '../operations';
 import { arbitraryFromJsonSchema, type JsonSchema } from './json-schema-arbitrary';
 
@@ -47,6 +48,17 @@ const repairs: Record<string, (input: Input) => Input> = {
   },
 };
 
+/** The request type of an operation (what its function accepts). */
+export type RequestOf<O extends AnyOperation> = Parameters<O>[0];
+
+/**
+ * Arbitraries replacing the generated ones for some top-level request fields; a field given here is
+ * always present.
+ */
+export type Overrides<O extends AnyOperation> = {
+  readonly [K in keyof RequestOf<O>]?: fc.Arbitrary<RequestOf<O>[K]>;
+};
+
 /**
  * Values shaped like the operation's request (types and bounds of its JSON Schema), valid or not:
  * for checking that no input, valid or invalid, crashes anything.
@@ -59,43 +71,60 @@ const repairs: Record<string, (input: Input) => Input> = {
  * fc.assert(fc.property(rawInputArbitrary(tvm), (raw) => { try { tvm.run(raw); } catch {} }));
  * ```
  */
-export function rawInputArbitrary(operation: AnyOperation): fc.Arbitrary<unknown> {
+export function rawInputArbitrary<O extends AnyOperation>(
+  operation: O,
+  overrides: Overrides<O> = {},
+): fc.Arbitrary<unknown> {
   const schema = z.toJSONSchema(operation.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return arbitraryFromJsonSchema(schema);
+  return arbitraryFromJsonSchema(schema, overrides as Record<string, fc.Arbitrary<unknown>>);
 }
 
 /**
- * Valid requests of an operation: schema-shaped values, repaired where a cross-field rule needs it,
- * kept only when the operation's own schema accepts them.
+ * Valid requests of an operation: schema-shaped values (money mostly between $1 and $10M, rates
+ * mostly 0-15%, bounds and round numbers mixed in), repaired where a cross-field rule needs it, kept
+ * only when the operation's own schema accepts them. `overrides` set the arbitrary of chosen fields.
  *
  * @example
  * ```ts
  * import fc from 'fast-check';
- * import { tvm } from 'finplan/utilities';
+ * import { isCalculationError } from 'finplan';
+ * import { taxEstimate } from 'finplan/tax';
  * import { inputArbitrary } from 'finplan/testing';
- * fc.assert(fc.property(inputArbitrary(tvm), (input) => {
- *   try { tvm(input); } catch (e) { if (!isCalculationError(e)) throw e; } // no_solution is allowed
- * }));
+ * const wages = inputArbitrary(taxEstimate, { tax_year: fc.constant(2025), ordinary_income: fc.integer({ min: 0, max: 500_000 }) });
+ * fc.assert(fc.property(wages, (input) => taxEstimate(input).result.total_tax >= 0));
  * ```
  */
-export function inputArbitrary<O extends AnyOperation>(operation: O): fc.Arbitrary<Parameters<O>[0]> {
+export function inputArbitrary<O extends AnyOperation>(
+  operation: O,
+  overrides: Overrides<O> = {},
+): fc.Arbitrary<RequestOf<O>> {
   const repair = repairs[operation.path] ?? ((input: Input) => input);
-  return rawInputArbitrary(operation)
+  return rawInputArbitrary(operation, overrides)
     .map((raw) => (typeof raw === 'object' && raw !== null ? repair(raw as Input) : raw))
-    .filter((raw) => operation.input.safeParse(raw).success) as fc.Arbitrary<Parameters<O>[0]>;
+    .filter((raw) => z.safeParse(operation.input, raw).success) as fc.Arbitrary<RequestOf<O>>;
 }
 
+/** Every finplan operation, as a union of their types. */
+type AnyFinplanOperation = {
+  [K in keyof typeof All]: (typeof All)[K] extends AnyOperation ? (typeof All)[K] : never;
+}[keyof typeof All];
+
+/** Valid-request arbitraries of every operation, keyed by path, each typed with its request. */
+export type ArbitraryMap = {
+  readonly [O in AnyFinplanOperation as O['path']]: fc.Arbitrary<RequestOf<O>>;
+};
+
 /**
- * Valid-request arbitraries of every operation, by path.
+ * Valid-request arbitraries of every operation, by path, each typed with its operation's request.
  *
  * @example
  * ```ts
  * import { arbitraries } from 'finplan/testing';
- * const tvmRequests = arbitraries()['/v1/tvm'];
+ * const tvmRequests = arbitraries()['/v1/tvm']; // fc.Arbitrary<TvmInput>
  * ```
  */
-export function arbitraries(): Record<string, fc.Arbitrary<unknown>> {
+export function arbitraries(): ArbitraryMap {
   return Object.fromEntries(
     registry.operations.map((operation) => [operation.path, inputArbitrary(operation)]),
-  );
+  ) as unknown as ArbitraryMap;
 }
