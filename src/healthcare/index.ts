@@ -16,3 +16,8 @@ export {
   irmaaTableFor,
 } from './_lib/irmaa';
 export { type MedicareIrmaaInput, type MedicareIrmaaResult, medicareIrmaa } from './medicare-irmaa';
+export {
+  type LateEnrollmentPenaltyInput,
+  type LateEnrollmentPenaltyResult,
+  medicareLateEnrollmentPenalty,
+} from './medicare-late-enrollment-penalty';

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import type { YearTables } from '../../src/core/year-tables';
 import {
   ApplicablePercentageTableSchema,
+  MedicareRulesSchema,
   MedicareTableSchema,
   PovertyGuidelineTableSchema,
 } from '../../src/healthcare/_lib/tables';
@@ -39,6 +40,7 @@ const YEAR_TABLES: readonly [YearTables<unknown>, z.ZodMiniType][] = [
 const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'tax/capital-gains-rates.json': CapitalGainsRatesSchema,
   'tax/statutory-ages.json': StatutoryAgesSchema,
+  'healthcare/medicare-rules.json': MedicareRulesSchema,
 };
 
 const root = join(__dirname, '..', '..', 'data');

@@ -69,3 +69,15 @@ export const ApplicablePercentageTableSchema = z.strictObject({
 
 /** The premium tax credit table of one coverage year. */
 export type ApplicablePercentageTable = z.output<typeof ApplicablePercentageTableSchema>;
+
+/** `data/healthcare/medicare-rules.json`: Medicare age and the late-enrollment penalty rules. */
+export const MedicareRulesSchema = z.strictObject({
+  sources: sources(),
+  eligibility: block({ medicare_age: z.int() }),
+  part_b_penalty: block({ rate_per_period: z.number(), period_months: z.int(), rounding: z.number() }),
+  part_b_premium: block({ rounding: z.number() }),
+  part_d_penalty: block({ rate_per_month: z.number(), rounding: z.number() }),
+});
+
+/** The Medicare rules table. */
+export type MedicareRules = z.output<typeof MedicareRulesSchema>;

@@ -12,13 +12,24 @@ import a2026 from '../../../data/healthcare/applicable-percentage-2026.json';
 import m2024 from '../../../data/healthcare/medicare-2024.json';
 import m2025 from '../../../data/healthcare/medicare-2025.json';
 import m2026 from '../../../data/healthcare/medicare-2026.json';
+import rules from '../../../data/healthcare/medicare-rules.json';
 import p2023 from '../../../data/healthcare/poverty-guidelines-2023.json';
 import p2024 from '../../../data/healthcare/poverty-guidelines-2024.json';
 import p2025 from '../../../data/healthcare/poverty-guidelines-2025.json';
-import { defineYearTables } from '../../core/year-tables';
-import type { ApplicablePercentageTable, MedicareTable, PovertyGuidelineTable } from './tables';
+import { defineTable, defineYearTables } from '../../core/year-tables';
+import type {
+  ApplicablePercentageTable,
+  MedicareRules,
+  MedicareTable,
+  PovertyGuidelineTable,
+} from './tables';
 
-export type { ApplicablePercentageTable, MedicareTable, PovertyGuidelineTable } from './tables';
+export type {
+  ApplicablePercentageTable,
+  MedicareRules,
+  MedicareTable,
+  PovertyGuidelineTable,
+} from './tables';
 
 const MEDICARE = { 2024: m2024, 2025: m2025, 2026: m2026 };
 
@@ -85,3 +96,14 @@ export const applicablePercentageTables = defineYearTables<ApplicablePercentageT
   files: 'healthcare/applicable-percentage',
   tables: { 2024: a2024, 2025: a2025, 2026: a2026 },
 });
+
+/**
+ * Medicare's statutory rules that are not keyed by year (`data/healthcare/medicare-rules.json`): the
+ * Medicare age and the Part B and Part D late-enrollment penalty rates and rounding.
+ *
+ * @example
+ * ```ts
+ * MEDICARE_RULES.part_d_penalty.rate_per_month; // 0.01
+ * ```
+ */
+export const MEDICARE_RULES = defineTable<MedicareRules>(rules);
