@@ -409,6 +409,54 @@ describe('debt-vs-invest: bad input', () => {
     expect(() => debtVsInvest({ ...valid, loan_minimum_payment: 10 })).not.toThrow();
   });
 
+  it('validation and the schedule use one interest function: 1,650 at 0.04% accrues 0.06, not 0.05', () => {
+    // 1,650 x 0.0004 / 12 = 0.055 exactly: half up, 0.06 (monthlyInterest). Computing 1,650 x (0.0004 / 12)
+    // in finite decimals gives 0.0549999... and 0.05, which once let a payment of 0.05 through while the
+    // schedule accrued 0.06 and the balance grew.
+    const loan = { ...valid, loan_balance: 1650, loan_annual_rate: 0.0004, extra_monthly: 0 };
+    expect(errorOf({ ...loan, loan_minimum_payment: 0.05 }).issues[0]?.message).toMatch(/0\.06/);
+    expect(() => debtVsInvest({ ...loan, loan_minimum_payment: 0.06 })).not.toThrow();
+  });
+
+  it('a minimum payment that passes validation never lets the balance grow (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (balanceCents, rateE8, paymentCents) => {
+          const input = {
+            ...valid,
+            loan_balance: balanceCents / 100,
+            loan_annual_rate: rateE8 / 1e8,
+            loan_minimum_payment: paymentCents / 100,
+            extra_monthly: 0,
+            horizon_years: 1,
+          };
+          let accepted = true;
+          try {
+            debtVsInvest.parse(input);
+          } catch {
+            accepted = false;
+          }
+          const plan = loanPlan(
+            {
+              balance: new Dec(input.loan_balance),
+              annualRate: new Dec(input.loan_annual_rate),
+              budget: new Dec(input.loan_minimum_payment),
+              taxRate: new Dec(0),
+            },
+            new Dec(input.loan_minimum_payment),
+            1,
+          );
+          // Accepted exactly when the first month does not grow the balance.
+          expect(accepted).toBe(plan.endingBalance.lte(input.loan_balance));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('out-of-range and unknown fields name the field', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ horizon_years: 51 }, 'horizon_years'],
