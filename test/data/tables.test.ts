@@ -7,6 +7,16 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { YearTables } from '../../src/core/year-tables';
 import {
+  ApplicablePercentageTableSchema,
+  MedicareTableSchema,
+  PovertyGuidelineTableSchema,
+} from '../../src/healthcare/_lib/tables';
+import {
+  applicablePercentageTables,
+  irmaaTables,
+  povertyGuidelineTables,
+} from '../../src/healthcare/_lib/year-tables';
+import {
   CapitalGainsRatesSchema,
   FederalTaxTableSchema,
   StatutoryAgesSchema,
@@ -20,6 +30,9 @@ const YEAR_TABLES: readonly [YearTables<unknown>, z.ZodMiniType][] = [
   [federalTables, FederalTaxTableSchema],
   [contributionLimitTables, ContributionLimitTableSchema],
   [iraPhaseOutTables, IraPhaseOutTableSchema],
+  [irmaaTables, MedicareTableSchema],
+  [povertyGuidelineTables, PovertyGuidelineTableSchema],
+  [applicablePercentageTables, ApplicablePercentageTableSchema],
 ];
 
 /** Tables not keyed by year, by path under data/. */

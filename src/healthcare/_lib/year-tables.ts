@@ -1,0 +1,87 @@
+/**
+ * The healthcare area's year-keyed table sets: Medicare premiums and IRMAA tiers, HHS poverty
+ * guidelines (shared with other areas: the education area's income-driven repayment reads them too)
+ * and the premium tax credit's applicable percentage tables.
+ *
+ * @internal
+ * @module
+ */
+import a2024 from '../../../data/healthcare/applicable-percentage-2024.json';
+import a2025 from '../../../data/healthcare/applicable-percentage-2025.json';
+import a2026 from '../../../data/healthcare/applicable-percentage-2026.json';
+import m2024 from '../../../data/healthcare/medicare-2024.json';
+import m2025 from '../../../data/healthcare/medicare-2025.json';
+import m2026 from '../../../data/healthcare/medicare-2026.json';
+import p2023 from '../../../data/healthcare/poverty-guidelines-2023.json';
+import p2024 from '../../../data/healthcare/poverty-guidelines-2024.json';
+import p2025 from '../../../data/healthcare/poverty-guidelines-2025.json';
+import { defineYearTables } from '../../core/year-tables';
+import type { ApplicablePercentageTable, MedicareTable, PovertyGuidelineTable } from './tables';
+
+export type { ApplicablePercentageTable, MedicareTable, PovertyGuidelineTable } from './tables';
+
+const MEDICARE = { 2024: m2024, 2025: m2025, 2026: m2026 };
+
+/**
+ * Medicare premiums and IRMAA tiers by premium year (`data/healthcare/medicare-YYYY.json`: the CMS
+ * Parts A & B fact sheets, the Part B Federal Register notices, the Part D base beneficiary premium),
+ * selected by the request field `irmaa_year`.
+ *
+ * @example
+ * ```ts
+ * irmaaTables.get(2026).part_b.standard_premium; // 202.9
+ * ```
+ */
+export const irmaaTables = defineYearTables<MedicareTable>({
+  name: 'Medicare premium and IRMAA',
+  field: 'irmaa_year',
+  files: 'healthcare/medicare',
+  tables: MEDICARE,
+});
+
+/**
+ * The same Medicare tables, selected by a request field `year` (the late-enrollment penalty).
+ *
+ * @example
+ * ```ts
+ * medicarePremiumTables.get(2025).part_d_base_premium.monthly; // 36.78
+ * ```
+ */
+export const medicarePremiumTables = defineYearTables<MedicareTable>({
+  name: 'Medicare premium',
+  field: 'year',
+  files: 'healthcare/medicare',
+  tables: MEDICARE,
+});
+
+/**
+ * HHS poverty guidelines for the 48 contiguous states and DC, by guideline year
+ * (`data/healthcare/poverty-guidelines-YYYY.json`).
+ *
+ * @example
+ * ```ts
+ * povertyGuidelineTables.get(2025).contiguous_states_and_dc.by_household_size[0]; // 15650
+ * ```
+ */
+export const povertyGuidelineTables = defineYearTables<PovertyGuidelineTable>({
+  name: 'HHS poverty guidelines',
+  field: 'guideline_year',
+  files: 'healthcare/poverty-guidelines',
+  tables: { 2023: p2023, 2024: p2024, 2025: p2025 },
+});
+
+/**
+ * The premium tax credit's applicable percentage tables by coverage year
+ * (`data/healthcare/applicable-percentage-YYYY.json`: Rev. Procs. 2023-29, 2024-35, 2025-25).
+ *
+ * @example
+ * ```ts
+ * applicablePercentageTables.get(2026).eligibility.maximum_percent; // 400
+ * ```
+ */
+export const applicablePercentageTables = defineYearTables<ApplicablePercentageTable>({
+  name: 'premium tax credit',
+  field: 'coverage_year',
+  files: 'healthcare/applicable-percentage',
+  tables: { 2024: a2024, 2025: a2025, 2026: a2026 },
+});
