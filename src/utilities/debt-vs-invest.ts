@@ -17,10 +17,12 @@ export const DEBT_VS_INVEST_RECOMMENDATION_THRESHOLD = 0.6;
 
 const cents = (value: number) => new Dec(value).toDecimalPlaces(2);
 
-/** The first month's interest on the balance, in cents: what the minimum payment must cover. */
+/**
+ * The first month's interest on the balance, in cents: what the minimum payment must cover. The very
+ * function the schedule accrues with ({@link monthlyInterest}), on the same cents and rate, so that a
+ * payment accepted here never lets the balance grow.
+ */
 function firstMonthInterest(balance: number, annualRate: number): Dec {
-  // The schedule's own interest function on the schedule's own terms, so validation and the schedule
-  // can never disagree (an exact half cent rounds up in both).
   return monthlyInterest(cents(balance), new Dec(annualRate));
 }
 
