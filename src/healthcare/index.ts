@@ -1,5 +1,18 @@
 /**
- * healthcare: operations arrive with their own issues.
+ * Healthcare: Medicare IRMAA (the shared IRMAA engine and `/v1/medicare/irmaa`), the Medicare late
+ * enrollment penalties and the healthcare costs of a year (the ACA premium tax credit before 65, Medicare
+ * Part B and Part D surcharges from 65).
  * @module healthcare
  */
-export {};
+
+export {
+  IRMAA_ENGINE,
+  type IrmaaBound,
+  type IrmaaTableName,
+  type IrmaaTier,
+  type IrmaaTierRow,
+  irmaaFor,
+  irmaaSchedule,
+  irmaaTableFor,
+} from './_lib/irmaa';
+export { type MedicareIrmaaInput, type MedicareIrmaaResult, medicareIrmaa } from './medicare-irmaa';
