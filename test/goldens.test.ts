@@ -19,7 +19,7 @@ const UPDATE = process.env.UPDATE_GOLDENS === '1';
 const dir = join(__dirname, 'goldens');
 
 /** `test/goldens/<id with / as __>.json`, e.g. `loan__amortization.json`. */
-export function goldenFile(operation: AnyOperation): string {
+function goldenFile(operation: AnyOperation): string {
   return join(dir, `${operation.id.replace(/\//g, '__')}.json`);
 }
 

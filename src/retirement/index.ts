@@ -1,5 +1,10 @@
 /**
- * retirement: operations arrive with their own issues.
+ * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection.
  * @module retirement
  */
-export {};
+
+export {
+  type AccumulationProjectionInput,
+  type AccumulationProjectionResult,
+  accumulationProjection,
+} from './accumulation-projection';

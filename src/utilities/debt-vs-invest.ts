@@ -5,6 +5,7 @@ import { nonNegativeMoney, numSimulations, rate, seed, wholeYears } from '../cor
 import { quantiles } from '../core/simulation/index';
 import { exp, returnModel } from '../rng/index';
 import { loanPlan, simulatePaired } from './debt-vs-invest-paths';
+import { monthlyInterest } from './monthly-interest';
 
 /** The percentiles of each net-worth distribution, as fractions. */
 const PERCENTILES = [0.05, 0.25, 0.5, 0.75, 0.95] as const;
@@ -16,9 +17,13 @@ export const DEBT_VS_INVEST_RECOMMENDATION_THRESHOLD = 0.6;
 
 const cents = (value: number) => new Dec(value).toDecimalPlaces(2);
 
-/** The first month's interest on the balance, in cents: what the minimum payment must cover. */
+/**
+ * The first month's interest on the balance, in cents: what the minimum payment must cover. The very
+ * function the schedule accrues with ({@link monthlyInterest}), on the same cents and rate, so that a
+ * payment accepted here never lets the balance grow.
+ */
 function firstMonthInterest(balance: number, annualRate: number): Dec {
-  return cents(balance).mul(new Dec(annualRate).div(12)).toDecimalPlaces(2);
+  return monthlyInterest(cents(balance), new Dec(annualRate));
 }
 
 const DebtVsInvestInputObject = z.strictObject({

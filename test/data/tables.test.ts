@@ -5,6 +5,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { ssaPeriodTables } from '../../src/core/mortality';
+import { PeriodLifeTableSchema } from '../../src/core/mortality-schema';
 import type { YearTables } from '../../src/core/year-tables';
 import {
   ApplicablePercentageTableSchema,
@@ -34,6 +36,7 @@ const YEAR_TABLES: readonly [YearTables<unknown>, z.ZodMiniType][] = [
   [irmaaTables, MedicareTableSchema],
   [povertyGuidelineTables, PovertyGuidelineTableSchema],
   [applicablePercentageTables, ApplicablePercentageTableSchema],
+  [ssaPeriodTables, PeriodLifeTableSchema],
 ];
 
 /** Tables not keyed by year, by path under data/. */

@@ -105,6 +105,28 @@ describe('error statuses', () => {
     const notObject = await post('/v1/tvm', '[1,2]');
     expect(notObject.status).toBe(400);
   });
+  it('a debt-vs-invest minimum below the interest the schedule accrues is 400 (no negative amortization)', async () => {
+    // 1,650 x 0.0004 / 12 = 0.055 -> 0.06 of interest in month 1: a 0.05 minimum would grow the balance.
+    const body = {
+      loan_balance: 1650,
+      loan_annual_rate: 0.0004,
+      loan_minimum_payment: 0.05,
+      extra_monthly: 0,
+      horizon_years: 1,
+      expected_return: 0.05,
+      return_volatility: 0.1,
+      num_simulations: 10,
+    };
+    const rejected = await post('/v1/debt-vs-invest', JSON.stringify(body));
+    expect(rejected.status).toBe(400);
+    expect((await rejected.json()).error.issues[0].path).toBe('loan_minimum_payment');
+    const accepted = await post(
+      '/v1/debt-vs-invest',
+      JSON.stringify({ ...body, loan_minimum_payment: 0.06 }),
+    );
+    expect(accepted.status).toBe(200);
+    expect((await accepted.json()).result.invest.ending_loan_balance).toBe(1650);
+  });
   it('an unknown path is 404; GET on a POST path is 405 with Allow: POST', async () => {
     const missing = await post('/v1/nope', TVM_BODY);
     expect(missing.status).toBe(404);

@@ -36,8 +36,9 @@ function percentileGroups(
   where = 'result',
   out: [string, number[]][] = [],
 ): [string, number[]][] {
-  if (Array.isArray(value)) value.forEach((item, i) => percentileGroups(item, `${where}[${i}]`, out));
-  else if (typeof value === 'object' && value !== null) {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) percentileGroups(item, `${where}[${i}]`, out);
+  } else if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value);
     const ps = entries
       .filter(([key, member]) => PERCENTILE_KEY.test(key) && typeof member === 'number')
@@ -51,8 +52,9 @@ function percentileGroups(
 
 /** Every number under a key that names a probability. */
 function probabilities(value: unknown, where = 'result', out: [string, number][] = []): [string, number][] {
-  if (Array.isArray(value)) value.forEach((item, i) => probabilities(item, `${where}[${i}]`, out));
-  else if (typeof value === 'object' && value !== null) {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) probabilities(item, `${where}[${i}]`, out);
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, member] of Object.entries(value)) {
       if (/probability|success_rate/.test(key) && typeof member === 'number')
         out.push([`${where}.${key}`, member]);

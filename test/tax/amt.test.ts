@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Dec } from '../../src/core/money';
 import { FILING_STATUSES } from '../../src/core/schema';
 import {
   alternativeMinimumTax,
@@ -198,7 +199,8 @@ describe('AMT: properties', () => {
           const t = federalTable(y);
           const g = { qualified: q, ordinary_taxable: o };
           const tmt = tentativeMinimumTax(t, st, { amti, ...g });
-          const allOrdinary = amtRateTax(t, st, amti - amtExemption(t, st, amti).toNumber());
+          // Line 39 on the exact taxable excess (AMTI less the exemption, in decimal: never in float).
+          const allOrdinary = amtRateTax(t, st, new Dec(amti).minus(amtExemption(t, st, amti)));
           expect(tmt.lte(allOrdinary)).toBe(true);
           expect(tentativeMinimumTax(t, st, { amti: amti + d, ...g }).gte(tmt)).toBe(true);
         },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { Dec } from '../../src/core/money';
 import { createRng, grossReturn, normal, returnModel } from '../../src/rng/index';
 import { type DebtVsInvestInput, debtVsInvest } from '../../src/utilities/debt-vs-invest';
@@ -407,6 +408,69 @@ describe('debt-vs-invest: bad input', () => {
     expect(error.issues[0]).toMatchObject({ path: 'loan_minimum_payment' });
     expect(error.issues[0]?.message).toMatch(/10\.00/);
     expect(() => debtVsInvest({ ...valid, loan_minimum_payment: 10 })).not.toThrow();
+  });
+
+  it('validation accrues interest as the schedule does: 1,650 at 0.04% with a 0.05 minimum is rejected', () => {
+    // 1,650.00 x 0.0004 / 12 = 0.055 exactly -> 0.06 half up (what the schedule accrues). Computing
+    // 0.0004 / 12 first (0.0000333...) gives 0.05499... -> 0.05, which let a 0.05 minimum through and
+    // then grew the balance by a cent a month.
+    const loan = { ...valid, loan_balance: 1650, loan_annual_rate: 0.0004 };
+    const error = errorOf({ ...loan, loan_minimum_payment: 0.05 });
+    expect(error.issues[0]).toMatchObject({ path: 'loan_minimum_payment' });
+    expect(error.issues[0]?.message).toMatch(/0\.06/);
+    const ok = debtVsInvest({ ...loan, loan_minimum_payment: 0.06, extra_monthly: 0 }).result;
+    expect(ok.invest.ending_loan_balance).toBe(1650);
+  });
+
+  it('validation and the schedule agree: a minimum is accepted iff the first month does not grow the balance', () => {
+    // Payments within two cents of the interest, on balances and rates of every scale; when accepted,
+    // the minimum-only schedule never grows the balance in any month (interest is monotone in the
+    // balance, so covering the first month covers every later one).
+    const rateArb = fc.oneof(
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 10_000),
+      fc.integer({ min: 1, max: 99 }).map((n) => n / 250_000),
+    );
+    // Loans whose first month's interest is an exact half cent (where an order of operations that is
+    // not exact rounds the other way): balance x rate / 12 = m / 200 with m odd, for a rate of d basis
+    // points, d dividing 60,000, when the balance is 60,000 x m / d cents.
+    const divisors = Array.from({ length: 10_000 }, (_, i) => i + 1).filter((d) => 60_000 % d === 0);
+    const halfCentArb = fc
+      .tuple(fc.constantFrom(...divisors), fc.integer({ min: 0, max: 500_000 }))
+      .map(([d, j]) => [(60_000 * (2 * j + 1)) / d, d / 10_000] as const);
+    const loanArb = fc.oneof(fc.tuple(fc.integer({ min: 0, max: 99_999_999_999_999 }), rateArb), halfCentArb);
+    fc.assert(
+      fc.property(
+        loanArb,
+        fc.integer({ min: -2, max: 2 }),
+        ([balanceCents, loan_annual_rate], deltaCents) => {
+          const loan_balance = balanceCents / 100;
+          const interest = new Dec(balanceCents).div(100).mul(loan_annual_rate).div(12).toDecimalPlaces(2);
+          const minimum = interest.plus(new Dec(deltaCents).div(100));
+          fc.pre(minimum.gte(0));
+          const loan_minimum_payment = minimum.toNumber();
+          const input = { ...valid, loan_balance, loan_annual_rate, loan_minimum_payment, extra_monthly: 0 };
+          const accepted = z.safeParse(debtVsInvest.input, input).success;
+          const terms = {
+            balance: new Dec(loan_balance).toDecimalPlaces(2),
+            annualRate: new Dec(loan_annual_rate),
+            budget: new Dec(loan_minimum_payment),
+            taxRate: new Dec(0),
+          };
+          const first = loanPlan(terms, terms.budget, 1).endingBalance;
+          expect(accepted).toBe(first.lte(terms.balance));
+          if (accepted) {
+            let previous = terms.balance;
+            for (let months = 1; months <= 24; months++) {
+              const balance = loanPlan(terms, terms.budget, months).endingBalance;
+              expect(balance.lte(previous)).toBe(true);
+              previous = balance;
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('out-of-range and unknown fields name the field', () => {
