@@ -15,6 +15,12 @@ export {
   irmaaSchedule,
   irmaaTableFor,
 } from './_lib/irmaa';
+export { povertyGuideline, povertyGuidelineTables } from './_lib/poverty-guidelines';
+export {
+  type HealthcareCostsInput,
+  type HealthcareCostsResult,
+  healthcareCosts,
+} from './healthcare-costs';
 export { type MedicareIrmaaInput, type MedicareIrmaaResult, medicareIrmaa } from './medicare-irmaa';
 export {
   type LateEnrollmentPenaltyInput,
