@@ -3,7 +3,8 @@ export type CalculationErrorCode =
   | 'invalid_input'
   | 'no_solution'
   | 'unsupported_year'
-  | 'unsupported_jurisdiction';
+  | 'unsupported_jurisdiction'
+  | 'too_expensive';
 
 /** One problem with the input: where it is (`path`, e.g. `dated_cashflows[2].date`), a code and a message. */
 export interface CalculationIssue {

@@ -1,3 +1,4 @@
+export { assertAffordable, MAX_PATH_STEPS, PATH_STEPS_PER_TOKEN, tokensFor } from './cost';
 export { canonicalJson } from './canonical-json';
 export { buildEnvelope, DISCLAIMER, type Envelope } from './envelope';
 export {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
+import { assertAffordable } from './cost';
 import { buildEnvelope, type Envelope } from './envelope';
 import { CalculationError, type CalculationErrorCode, type CalculationIssue } from './errors';
 
@@ -30,6 +31,14 @@ export interface OperationConfig<
   readonly output: O;
   /** Pure computation from the parsed input to the result. */
   readonly compute: (input: z.output<I>) => z.output<O>;
+  /**
+   * Stochastic operations: the work a parsed request asks for, in path-steps (paths x steps per
+   * path). Parsing rejects a request over `MAX_PATH_STEPS` with `too_expensive` naming `costField`;
+   * the HTTP adapter runs costed requests off the main thread and charges rate-limit tokens by cost.
+   */
+  readonly cost?: (input: z.output<I>) => number;
+  /** The request field a `too_expensive` error names (default `num_simulations`). */
+  readonly costField?: string;
 }
 
 /**
@@ -56,6 +65,10 @@ export interface Operation<
   readonly input: I;
   readonly output: O;
   readonly compute: (input: z.output<I>) => z.output<O>;
+  /** Path-steps a parsed request asks for (0 for deterministic operations). */
+  readonly cost: (input: z.output<I>) => number;
+  /** Whether the operation simulates (declares a cost): the adapter runs it off the main thread. */
+  readonly stochastic: boolean;
   /** Validate and apply defaults; throws {@link CalculationError} naming each bad field. */
   readonly parse: (raw: unknown) => z.output<I>;
   /** Parse `raw` (of unknown shape, e.g. a JSON body), compute and wrap in the envelope. */
@@ -216,6 +229,7 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
   const parse = (raw: unknown): z.output<I> => {
     const parsed = z.safeParse(config.input, raw);
     if (!parsed.success) throw toCalculationError(parsed.error, raw);
+    if (config.cost) assertAffordable(config.cost(parsed.data), config.costField ?? 'num_simulations');
     return parsed.data;
   };
   const run = (raw: unknown): Envelope<z.output<O>> => {
@@ -236,6 +250,8 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
     input: config.input,
     output: config.output,
     compute: config.compute,
+    cost: config.cost ?? (() => 0),
+    stochastic: config.cost !== undefined,
     parse,
     run,
   });

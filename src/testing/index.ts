@@ -5,6 +5,7 @@
  */
 import type fc from 'fast-check';
 import * as z from 'zod/mini';
+import { MAX_PATH_STEPS } from '../core/cost';
 import type { AnyOperation } from '../core/operation';
 import type * as All from '../index';
 import { registry } from '../operations';
@@ -82,7 +83,8 @@ export function rawInputArbitrary<O extends AnyOperation>(
 /**
  * Valid requests of an operation: schema-shaped values (money mostly between $1 and $10M, rates
  * mostly 0-15%, bounds and round numbers mixed in), repaired where a cross-field rule needs it, kept
- * only when the operation's own schema accepts them. `overrides` set the arbitrary of chosen fields.
+ * only when the operation's own schema accepts them and, for a simulation, within its cost bound
+ * (`MAX_PATH_STEPS`). `overrides` set the arbitrary of chosen fields.
  *
  * @example
  * ```ts
@@ -101,7 +103,10 @@ export function inputArbitrary<O extends AnyOperation>(
   const repair = repairs[operation.path] ?? ((input: Input) => input);
   return rawInputArbitrary(operation, overrides)
     .map((raw) => (typeof raw === 'object' && raw !== null ? repair(raw as Input) : raw))
-    .filter((raw) => z.safeParse(operation.input, raw).success) as fc.Arbitrary<RequestOf<O>>;
+    .filter((raw) => {
+      const parsed = z.safeParse(operation.input, raw);
+      return parsed.success && operation.cost(parsed.data) <= MAX_PATH_STEPS;
+    }) as fc.Arbitrary<RequestOf<O>>;
 }
 
 /** Every finplan operation, as a union of their types. */

@@ -292,8 +292,11 @@ export const debtVsInvest = defineOperation({
     'count), the after-tax hurdle rate and a recommendation (a strategy winning on >= 60% of paths, else ' +
     'toss_up). Loan interest accrues monthly at loan_annual_rate / 12, rounded to cents; a minimum ' +
     "payment below the first month's interest is a 400. Investment returns are untaxed; deductible " +
-    'interest saves interest x marginal_tax_rate, invested as it accrues. Deterministic for a seed.',
+    'interest saves interest x marginal_tax_rate, invested as it accrues. Deterministic for a seed. ' +
+    'Cost: num_simulations x horizon_years x 12 monthly path-steps, at most 12,000,000 per request ' +
+    '(e.g. 20,000 paths over 50 years): over it is a 400 too_expensive.',
   input: DebtVsInvestInput,
   output: DebtVsInvestResult,
   compute,
+  cost: (input) => input.num_simulations * input.horizon_years * 12,
 });
