@@ -37,9 +37,9 @@ describe('the cost bound', () => {
   });
 
   it('debt-vs-invest: 100,000 paths x 50 years (60M monthly steps) is a 400 too_expensive; 20,000 x 50 runs', () => {
-    expect(debtVsInvest.cost(debtVsInvest.parse({ ...body, horizon_years: 50, num_simulations: 20_000 }))).toBe(
-      12_000_000,
-    );
+    expect(
+      debtVsInvest.cost(debtVsInvest.parse({ ...body, horizon_years: 50, num_simulations: 20_000 })),
+    ).toBe(12_000_000);
     expect(() => debtVsInvest.parse({ ...body, horizon_years: 50, num_simulations: 100_000 })).toThrow(
       /60,000,000 path-steps/,
     );
