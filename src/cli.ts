@@ -1,19 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { isCalculationError } from './core/errors';
 import { createHandler } from './http/handler';
 import { openApiDocument } from './http/index';
-import { toNodeListener } from './node/index';
+import {
+  createNodeServer,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_SERVER_LIMITS,
+  sharedWorkerPool,
+  WorkerPool,
+} from './node/index';
 import { registry } from './operations';
 
 const USAGE = `finplan: deterministic US financial-planning calculations
 
 Usage:
-  finplan serve [--host 127.0.0.1] [--port 8080] [--api-key KEY ...] [--rate-limit N] [--dev] [--redis URL]
-      env: HOST, PORT, FINPLAN_API_KEYS (comma-separated), FINPLAN_RATE_LIMIT, FINPLAN_REDIS_URL
+  finplan serve [--host 127.0.0.1] [--port 8080] [--api-key-file FILE] [--api-key KEY ...] [--rate-limit N]
+                [--dev] [--cors-origin ORIGIN ...] [--workers N] [--deadline-ms 10000]
+                [--headers-timeout-ms 10000] [--request-timeout-ms 30000] [--keep-alive-timeout-ms 5000]
+                [--max-connections 1024] [--redis URL]
+      env: HOST, PORT, FINPLAN_API_KEYS (comma-separated), FINPLAN_API_KEY_FILE, FINPLAN_RATE_LIMIT,
+           FINPLAN_CORS_ORIGINS (comma-separated), FINPLAN_REDIS_URL
+      keys: prefer FINPLAN_API_KEYS or --api-key-file (one key a line, # comments): --api-key shows
+           the key to anyone who can list processes
       --dev: development server, rate limits off; with no key given it makes one and prints it
+      --cors-origin: let browsers on ORIGIN (scheme://host[:port], or *) call the API; off by default
+      --workers: simulation worker threads (default: one per core; 0 runs simulations on the main thread)
   finplan calc <path|name> [JSON | -]   print the result envelope (reads stdin when JSON is - or absent)
   finplan openapi                       print the OpenAPI document
   finplan list                          list the operations
@@ -31,6 +44,22 @@ function integer(value: string | undefined, name: string, min: number, max: numb
   return n;
 }
 
+/** API keys from a file: one a line; blank lines and lines starting with # are skipped. */
+function keysFromFile(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    fail(`--api-key-file: cannot read ${file}: ${(error as Error).message}`);
+  }
+  const keys = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  if (keys.length === 0) fail(`--api-key-file: ${file} holds no key`);
+  return keys;
+}
+
 function serve(args: string[]): void {
   const { values } = parseArgs({
     args,
@@ -38,8 +67,16 @@ function serve(args: string[]): void {
       host: { type: 'string' },
       port: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
+      'api-key-file': { type: 'string' },
       'rate-limit': { type: 'string' },
       dev: { type: 'boolean', default: false },
+      'cors-origin': { type: 'string', multiple: true },
+      workers: { type: 'string' },
+      'deadline-ms': { type: 'string' },
+      'headers-timeout-ms': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
+      'keep-alive-timeout-ms': { type: 'string' },
+      'max-connections': { type: 'string' },
       redis: { type: 'string' },
     },
     strict: true,
@@ -51,30 +88,60 @@ function serve(args: string[]): void {
   const redisUrl = values.redis ?? env.FINPLAN_REDIS_URL;
   if (redisUrl)
     fail('--redis: the Redis store is not available in this version; omit it to use the in-memory store');
+  const keyFile = values['api-key-file'] ?? env.FINPLAN_API_KEY_FILE;
   const apiKeys = [
     ...(values['api-key'] ?? []),
     ...(env.FINPLAN_API_KEYS ?? '')
       .split(',')
       .map((key) => key.trim())
       .filter(Boolean),
+    ...(keyFile ? keysFromFile(keyFile) : []),
   ];
+  const corsOrigins = [
+    ...(values['cors-origin'] ?? []),
+    ...(env.FINPLAN_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ];
+  const workers = integer(values.workers, 'workers', 0, 256);
+  const deadlineMs = integer(values['deadline-ms'], 'deadline-ms', 1, 3_600_000) ?? DEFAULT_DEADLINE_MS;
+  const ms = (
+    name: 'headers-timeout-ms' | 'request-timeout-ms' | 'keep-alive-timeout-ms',
+    fallback: number,
+  ) => integer(values[name], name, 1, 3_600_000) ?? fallback;
+  const limits = {
+    headersTimeoutMs: ms('headers-timeout-ms', DEFAULT_SERVER_LIMITS.headersTimeoutMs),
+    requestTimeoutMs: ms('request-timeout-ms', DEFAULT_SERVER_LIMITS.requestTimeoutMs),
+    keepAliveTimeoutMs: ms('keep-alive-timeout-ms', DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs),
+    maxConnections:
+      integer(values['max-connections'], 'max-connections', 1, 1_000_000) ??
+      DEFAULT_SERVER_LIMITS.maxConnections,
+  };
   let devKey: string | undefined;
   if (apiKeys.length === 0) {
     if (!values.dev) fail('no API key: pass --api-key KEY, set FINPLAN_API_KEYS, or use --dev');
     devKey = `fp_dev_${randomBytes(18).toString('base64url')}`;
     apiKeys.push(devKey);
   }
-  const handler = createHandler({
-    apiKeys,
-    dev: values.dev,
-    ...(rateLimit ? { rateLimit } : {}),
-    onError: (error, request) => {
-      process.stderr.write(
-        `finplan: internal error on ${request.method} ${request.pathname}: ${String(error)}\n`,
-      );
-    },
-  });
-  const server = createServer({ keepAliveTimeout: 5_000 }, toNodeListener(handler));
+  let handler: ReturnType<typeof createHandler>;
+  try {
+    handler = createHandler({
+      apiKeys,
+      dev: values.dev,
+      ...(rateLimit ? { rateLimit } : {}),
+      ...(corsOrigins.length > 0 ? { cors: { origins: corsOrigins.includes('*') ? '*' : corsOrigins } } : {}),
+      onError: (error, request) => {
+        process.stderr.write(
+          `finplan: internal error on ${request.method} ${request.pathname}: ${String(error)}\n`,
+        );
+      },
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const pool = workers === 0 ? false : workers ? new WorkerPool({ size: workers }) : sharedWorkerPool();
+  const server = createNodeServer(handler, { ...limits, workers: pool, deadlineMs });
   server.listen(port, host, () => {
     const address = server.address();
     const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -89,6 +156,7 @@ function serve(args: string[]): void {
   });
   server.on('error', (error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
   const stop = () => {
+    if (pool) void pool.close();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5_000).unref();

@@ -31,12 +31,28 @@ export function matchApiKey(key: string, hashes: readonly string[]): string | un
   return match;
 }
 
-/** The key of a request: `Authorization: Bearer <key>` or `X-API-Key: <key>`. */
-export function presentedKey(header: (name: string) => string | undefined): string | undefined {
-  const authorization = header('authorization');
+/** What a request presents: a key, or a precise reason why what it sent is not a usable credential. */
+export type Credential = { readonly key: string } | { readonly problem: string };
+
+/**
+ * The credential of a request: `Authorization: Bearer <key>`, else `X-API-Key: <key>` (also when the
+ * Authorization header carries another scheme, e.g. Basic added by a proxy). Undefined when neither
+ * header is sent.
+ */
+export function presentedCredential(header: (name: string) => string | undefined): Credential | undefined {
+  const authorization = header('authorization')?.trim();
+  const apiKey = header('x-api-key')?.trim();
   if (authorization) {
-    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
-    return match?.[1];
+    const scheme = /^\S+/.exec(authorization)?.[0] ?? '';
+    if (scheme.toLowerCase() === 'bearer') {
+      const match = /^Bearer[ ]+(\S+)$/i.exec(authorization);
+      return match ? { key: match[1]! } : { problem: 'malformed Authorization header: send "Bearer <key>"' };
+    }
+    if (apiKey) return { key: apiKey };
+    const name = /^[A-Za-z0-9._~+/-]{1,20}$/.test(scheme) ? `"${scheme}" ` : '';
+    return {
+      problem: `the Authorization scheme ${name}is not accepted: send Authorization: Bearer <key> or X-API-Key: <key>`,
+    };
   }
-  return header('x-api-key')?.trim() || undefined;
+  return apiKey ? { key: apiKey } : undefined;
 }

@@ -1,10 +1,12 @@
+import { tokensFor } from '../core/cost';
+import { buildEnvelope, type Envelope } from '../core/envelope';
 import { isCalculationError } from '../core/errors';
 import type { AnyOperation } from '../core/operation';
 import { createRegistry } from '../core/registry';
 import { registry as allOperations } from '../operations';
-import { hashApiKey, matchApiKey, presentedKey } from './api-keys';
+import { hashApiKey, matchApiKey, presentedCredential } from './api-keys';
 import { buildOpenApiDocument } from './openapi';
-import { errorReply, jsonReply, payloadTooLarge, type Reply, toResponse } from './responses';
+import { clip, errorReply, jsonReply, payloadTooLarge, type Reply, toResponse } from './responses';
 import { MemoryStore, type Store } from './store';
 import type { RateDecision } from './token-bucket';
 
@@ -33,6 +35,40 @@ export interface HandlerOptions {
   readonly servers?: readonly { url: string; description?: string }[];
   /** Called with every unexpected error (a 500); the response never carries it. */
   readonly onError?: (error: unknown, request: { method: string; pathname: string }) => void;
+  /**
+   * Cross-origin access for browsers, off by default: the origins allowed (exact `scheme://host[:port]`
+   * strings, or `'*'` for any), and how long a browser may cache a preflight (default 600 s).
+   * Preflight `OPTIONS` requests are answered without a credential; every reply to an allowed origin
+   * carries `Access-Control-Allow-Origin` and exposes the rate-limit headers.
+   */
+  readonly cors?: { readonly origins: readonly string[] | '*'; readonly maxAgeSeconds?: number };
+}
+
+/**
+ * Runs a costed (simulating) operation's computation somewhere other than the calling thread, e.g. a
+ * worker pool (`toNodeListener` does this); gets the parsed input, returns the envelope. Rejects with
+ * {@link ServiceUnavailableError} when it cannot finish in time.
+ */
+export type Executor = (operation: AnyOperation, input: unknown) => Promise<Envelope<unknown>>;
+
+/**
+ * Thrown by an {@link Executor} that is saturated or ran past its deadline: the adapter answers 503
+ * with `Retry-After`.
+ *
+ * @example
+ * ```ts
+ * import { ServiceUnavailableError } from 'finplan/http';
+ * new ServiceUnavailableError('the simulation did not finish within 10000 ms', 2).retryAfterSeconds; // 2
+ * ```
+ */
+export class ServiceUnavailableError extends Error {
+  override readonly name = 'ServiceUnavailableError';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }
 
 /** Returned by {@link RequestParts.readBody} when the body crosses the limit. */
@@ -44,11 +80,14 @@ export const TOO_LARGE = Symbol('finplan.body-too-large');
  */
 export interface RequestParts {
   readonly method: string;
+  /** The path of the request target exactly as sent: not decoded, not normalised, no query. */
   readonly pathname: string;
   /** A header by lower-case name. */
   header(name: string): string | undefined;
   /** The body as UTF-8 text, or {@link TOO_LARGE} as soon as it crosses `limit` bytes (the rest unread). */
   readBody(limit: number): Promise<string | typeof TOO_LARGE>;
+  /** Where costed operations compute (default: in the calling thread). */
+  readonly execute?: Executor;
 }
 
 /** The symbol under which a handler exposes its Fetch-free core to bridges. */
@@ -86,10 +125,19 @@ async function readFetchBody(request: Request, limit: number): Promise<string | 
   return new TextDecoder().decode(bytes);
 }
 
+/** The path of an absolute URL as written, without the query or fragment (no URL object, no decoding). */
+export function pathOfUrl(url: string): string {
+  const authority = url.indexOf('//');
+  const start = url.indexOf('/', authority === -1 ? 0 : authority + 2);
+  if (start === -1) return '/';
+  const end = url.slice(start).search(/[?#]/);
+  return end === -1 ? url.slice(start) : url.slice(start, start + end);
+}
+
 function fetchParts(request: Request): RequestParts {
   return {
     method: request.method,
-    pathname: new URL(request.url).pathname,
+    pathname: pathOfUrl(request.url),
     header: (name) => request.headers.get(name) ?? undefined,
     readBody: (limit) => readFetchBody(request, limit),
   };
@@ -110,6 +158,32 @@ function isJsonContentType(value: string | undefined): boolean {
 }
 
 const PROBES = new Set(['/healthz', '/readyz', '/openapi.json']);
+const CORS_REQUEST_HEADERS = 'authorization, content-type, x-api-key';
+const CORS_EXPOSED_HEADERS = 'ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after';
+
+/** Which origins may call, from {@link HandlerOptions.cors}; undefined when CORS is off. */
+function corsPolicy(cors: HandlerOptions['cors']) {
+  if (!cors) return undefined;
+  const any = cors.origins === '*';
+  const origins = new Set(any ? [] : cors.origins);
+  for (const origin of origins) {
+    if (!/^[a-z][a-z0-9+.-]*:\/\/[^/\s]+$/i.test(origin))
+      throw new TypeError(`cors.origins: "${origin}" is not an origin (scheme://host[:port], no path)`);
+  }
+  const maxAge = cors.maxAgeSeconds ?? 600;
+  if (!(Number.isInteger(maxAge) && maxAge >= 0))
+    throw new RangeError('cors.maxAgeSeconds must be an integer >= 0');
+  return {
+    allows: (origin: string) => any || origins.has(origin),
+    /** Headers every reply to an allowed origin carries. */
+    headers: (origin: string): Record<string, string> => ({
+      'access-control-allow-origin': any ? '*' : origin,
+      'access-control-expose-headers': CORS_EXPOSED_HEADERS,
+      ...(any ? {} : { vary: 'origin' }),
+    }),
+    maxAge,
+  };
+}
 
 /**
  * The finplan HTTP adapter as a Fetch API handler: every operation is `POST /v1/...`; `GET /readyz`,
@@ -137,6 +211,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   const store = options.store ?? new MemoryStore();
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const cors = corsPolicy(options.cors);
   if (!(Number.isInteger(rateLimit) && rateLimit > 0))
     throw new RangeError('rateLimit must be a positive integer');
   let openApiJson: string | undefined;
@@ -158,59 +233,104 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: openApiJson };
   };
 
+  const preflight = (request: RequestParts, allow: string): Reply => {
+    const origin = request.header('origin');
+    if (origin === undefined) return { status: 204, headers: { allow }, body: '' };
+    if (!cors?.allows(origin))
+      return errorReply(
+        403,
+        'forbidden_origin',
+        `the origin ${clip(origin)} is not allowed to call this API`,
+      );
+    return {
+      status: 204,
+      headers: {
+        allow,
+        'access-control-allow-methods': allow,
+        'access-control-allow-headers': CORS_REQUEST_HEADERS,
+        'access-control-max-age': String(cors.maxAge),
+      },
+      body: '',
+    };
+  };
+
   const handle = async (request: RequestParts): Promise<Reply> => {
     const { pathname, method } = request;
     const operation = registry.get(pathname);
+    if (!operation && !PROBES.has(pathname))
+      return errorReply(404, 'not_found', `no operation at ${clip(pathname)}`);
+    const allow = operation ? 'POST' : 'GET, HEAD';
+    if (method === 'OPTIONS' && cors) return preflight(request, allow);
     if (!operation) {
-      if (!PROBES.has(pathname)) return errorReply(404, 'not_found', `no operation at ${pathname}`);
       if (method === 'GET' || method === 'HEAD') return probe(pathname);
-      return errorReply(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; use GET`, {
-        headers: { allow: 'GET, HEAD' },
-      });
+      return errorReply(
+        405,
+        'method_not_allowed',
+        `${clip(method, 20)} is not allowed on ${pathname}; use GET`,
+        {
+          headers: { allow },
+        },
+      );
     }
     if (method !== 'POST') {
-      return errorReply(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; use POST`, {
-        headers: { allow: 'POST' },
-      });
+      return errorReply(
+        405,
+        'method_not_allowed',
+        `${clip(method, 20)} is not allowed on ${pathname}; use POST`,
+        {
+          headers: { allow },
+        },
+      );
     }
 
-    const key = presentedKey(request.header);
-    const keyHash = key === undefined ? undefined : matchApiKey(key, keyHashes);
+    const credential = presentedCredential(request.header);
+    const keyHash = credential && 'key' in credential ? matchApiKey(credential.key, keyHashes) : undefined;
     if (!keyHash) {
       return errorReply(
         401,
         'unauthorized',
-        key === undefined
+        credential === undefined
           ? 'missing credential: send Authorization: Bearer <key> or X-API-Key: <key>'
-          : 'invalid credential',
+          : 'problem' in credential
+            ? credential.problem
+            : 'invalid credential',
         { headers: { 'www-authenticate': 'Bearer realm="finplan"' } },
       );
     }
 
+    // One token on arrival; a simulation pays the rest of its cost once its body is validated.
     let headers: Record<string, string> = {};
-    if (!options.dev) {
+    const charge = async (count: number): Promise<Reply | undefined> => {
+      if (options.dev) return undefined;
       let decision: RateDecision;
       try {
-        decision = await store.takeToken(`rate:${keyHash}`, rateLimit);
+        decision = await store.takeToken(`rate:${keyHash}`, rateLimit, count);
       } catch {
         return errorReply(503, 'service_unavailable', 'the rate-limit store is unreachable');
       }
       headers = rateHeaders(rateLimit, decision);
-      if (!decision.allowed) {
-        return errorReply(429, 'rate_limited', `over the budget of ${rateLimit} requests per minute`, {
-          headers: { ...headers, 'retry-after': String(decision.retryAfterSeconds) },
-        });
-      }
-    }
+      if (decision.allowed) return undefined;
+      return errorReply(
+        429,
+        'rate_limited',
+        count === 1
+          ? `over the budget of ${rateLimit} requests per minute`
+          : `this request costs ${Math.min(count, rateLimit)} tokens of the budget of ${rateLimit} per minute; not enough are left`,
+        { headers: { ...headers, 'retry-after': String(decision.retryAfterSeconds) } },
+      );
+    };
+    const refused = await charge(1);
+    if (refused) return refused;
 
     if (!isJsonContentType(request.header('content-type'))) {
       return errorReply(415, 'unsupported_media_type', 'the request body must be application/json', {
         headers,
       });
     }
-    if (Number(request.header('content-length')) > maxBodyBytes) return payloadTooLarge(maxBodyBytes);
+    if (Number(request.header('content-length')) > maxBodyBytes)
+      return payloadTooLarge(maxBodyBytes, headers);
     const text = await request.readBody(maxBodyBytes);
-    if (text === TOO_LARGE) return payloadTooLarge(maxBodyBytes);
+    if (text === TOO_LARGE) return payloadTooLarge(maxBodyBytes, headers);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -219,23 +339,46 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       return errorReply(400, 'invalid_json', `the request body is not valid JSON: ${detail}`, { headers });
     }
     try {
-      return jsonReply(200, operation.run(body), headers);
+      const input = operation.parse(body);
+      const extra = tokensFor(operation.cost(input)) - 1;
+      if (extra > 0) {
+        const overBudget = await charge(extra);
+        if (overBudget) return overBudget;
+      }
+      const envelope =
+        operation.stochastic && request.execute
+          ? await request.execute(operation, input)
+          : buildEnvelope(operation, input, operation.compute(input));
+      return jsonReply(200, envelope, headers);
     } catch (error) {
       if (isCalculationError(error)) {
         return errorReply(400, error.code, error.message, { issues: error.issues, headers });
+      }
+      if (error instanceof ServiceUnavailableError) {
+        return errorReply(503, 'service_unavailable', error.message, {
+          headers: { ...headers, 'retry-after': String(error.retryAfterSeconds) },
+        });
       }
       throw error;
     }
   };
 
-  const core = async (request: RequestParts): Promise<Reply> => {
+  const answer = async (request: RequestParts): Promise<Reply> => {
     try {
       return await handle(request);
     } catch (error) {
-      options.onError?.(error, { method: request.method, pathname: request.pathname });
+      options.onError?.(error, { method: request.method, pathname: clip(request.pathname) });
       return errorReply(500, 'internal_error', 'internal error');
     }
   };
+  const core = !cors
+    ? answer
+    : async (request: RequestParts): Promise<Reply> => {
+        const reply = await answer(request);
+        const origin = request.header('origin');
+        if (origin === undefined || !cors.allows(origin)) return reply;
+        return { ...reply, headers: { ...reply.headers, ...cors.headers(origin) } };
+      };
   const handler = async (request: Request) => toResponse(await core(fetchParts(request)), request.method);
   return Object.assign(handler, { [HANDLER_CORE]: core });
 }

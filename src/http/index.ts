@@ -10,8 +10,10 @@ export {
   createHandler,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_RATE_LIMIT,
+  type Executor,
   type Handler,
   type HandlerOptions,
+  ServiceUnavailableError,
 } from './handler';
 export { API_VERSION, buildOpenApiDocument } from './openapi';
 export { MemoryStore, type Store } from './store';

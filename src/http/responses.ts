@@ -9,6 +9,10 @@ export type HttpErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'forbidden_origin'
+  | 'request_header_fields_too_large'
+  | 'request_timeout'
+  | 'invalid_request'
   | 'service_unavailable'
   | 'internal_error';
 
@@ -29,7 +33,32 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
   return { status, headers: { 'content-type': CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 
-/** The error reply `{ error: { code, message, issues? } }`. */
+/** Most issues an error reply lists; the rest are counted in a last `too_many_issues` issue. */
+export const MAX_REPLY_ISSUES = 20;
+/** Longest message or issue path echoed in an error reply, in characters. */
+export const MAX_ECHO_CHARS = 200;
+
+/** `text` cut to {@link MAX_ECHO_CHARS} characters, saying how much was cut. */
+export function clip(text: string, max = MAX_ECHO_CHARS): string {
+  return text.length <= max ? text : `${text.slice(0, max)}... (${text.length - max} more characters)`;
+}
+
+function boundedIssues(issues: readonly CalculationIssue[]): CalculationIssue[] {
+  const shown = issues.slice(0, MAX_REPLY_ISSUES).map((issue) => ({
+    path: clip(issue.path),
+    code: clip(issue.code),
+    message: clip(issue.message),
+  }));
+  const more = issues.length - shown.length;
+  if (more > 0) shown.push({ path: '', code: 'too_many_issues', message: `${more} more issues not shown` });
+  return shown;
+}
+
+/**
+ * The error reply `{ error: { code, message, issues? } }`, bounded whatever the request held: at most
+ * {@link MAX_REPLY_ISSUES} issues (plus one counting the rest), every echoed text clipped to
+ * {@link MAX_ECHO_CHARS} characters, and a message built from the issues shown.
+ */
 export function errorReply(
   status: number,
   code: string,
@@ -37,14 +66,26 @@ export function errorReply(
   options: { issues?: readonly CalculationIssue[]; headers?: Record<string, string> } = {},
 ): Reply {
   const error: { code: string; message: string; issues?: readonly CalculationIssue[] } = { code, message };
-  if (options.issues && options.issues.length > 0) error.issues = options.issues;
+  if (options.issues && options.issues.length > 0) {
+    error.issues = boundedIssues(options.issues);
+    if (options.issues.length > 1 || message.length > MAX_ECHO_CHARS) {
+      error.message = clip(
+        error.issues
+          .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+          .join('; '),
+        4 * MAX_ECHO_CHARS,
+      );
+    }
+  } else {
+    error.message = clip(message, 4 * MAX_ECHO_CHARS);
+  }
   return jsonReply(status, { error }, options.headers);
 }
 
-/** The 413 reply. */
-export function payloadTooLarge(maxBodyBytes: number): Reply {
+/** The 413 reply (the connection closes after it: the rest of the body is not read). */
+export function payloadTooLarge(maxBodyBytes: number, headers: Record<string, string> = {}): Reply {
   return errorReply(413, 'payload_too_large', `request body exceeds ${maxBodyBytes} bytes`, {
-    headers: { connection: 'close' },
+    headers: { ...headers, connection: 'close' },
   });
 }
 

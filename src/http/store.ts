@@ -7,8 +7,11 @@ import { type BucketState, type RateDecision, takeToken } from './token-bucket';
 export interface Store {
   /** Resolves when the store answers; rejects when it is unreachable (`/readyz` then says 503). */
   ping(): Promise<void>;
-  /** Take one token from the bucket `bucket` holding at most `capacity` (refill capacity/60 per second). */
-  takeToken(bucket: string, capacity: number): Promise<RateDecision>;
+  /**
+   * Take `count` tokens (default 1, at most `capacity`; all or nothing) from the bucket `bucket` holding
+   * at most `capacity` (refill capacity/60 per second).
+   */
+  takeToken(bucket: string, capacity: number, count?: number): Promise<RateDecision>;
 }
 
 /**
@@ -30,13 +33,13 @@ export class MemoryStore implements Store {
 
   async ping(): Promise<void> {}
 
-  async takeToken(bucket: string, capacity: number): Promise<RateDecision> {
+  async takeToken(bucket: string, capacity: number, count = 1): Promise<RateDecision> {
     const now = this.#now();
     let state = this.#buckets.get(bucket);
     if (!state) {
       state = { tokens: capacity, updatedAt: now };
       this.#buckets.set(bucket, state);
     }
-    return takeToken(state, capacity, now);
+    return takeToken(state, capacity, now, count);
   }
 }

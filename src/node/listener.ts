@@ -1,0 +1,258 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AnyOperation } from '../core/operation';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  type Executor,
+  HANDLER_CORE,
+  type Handler,
+  type RequestParts,
+  TOO_LARGE,
+} from '../http/handler';
+import { errorReply, payloadTooLarge, type Reply } from '../http/responses';
+import { registry } from '../operations';
+import { sharedWorkerPool, type WorkerPool } from './worker-pool';
+
+/** Default deadline of a simulation run off the main thread, queue wait included: 10 s. */
+export const DEFAULT_DEADLINE_MS = 10_000;
+
+/** Options of {@link toNodeListener}. */
+export interface NodeListenerOptions {
+  /** Largest request body buffered, in bytes (default 1 MiB; keep it equal to the handler's). */
+  readonly maxBodyBytes?: number;
+  /**
+   * Where simulating operations compute: the process-wide {@link sharedWorkerPool} (default: one
+   * worker thread per core), a {@link WorkerPool} of your own, or `false` for the main thread.
+   */
+  readonly workers?: WorkerPool | false;
+  /** Deadline of a simulation in the pool, queue wait included, in ms (default 10,000): then 503. */
+  readonly deadlineMs?: number;
+}
+
+/** A node:http request listener (also an Express / Connect middleware). */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Any Fetch API handler; finplan's own ({@link Handler}) is served without building Fetch objects. */
+export type FetchHandler = ((request: Request) => Promise<Response>) | Handler;
+
+function writeReply(res: ServerResponse, reply: Reply, method: string | undefined): void {
+  const body = Buffer.from(reply.body);
+  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(body.byteLength) });
+  res.end(method === 'HEAD' ? undefined : body);
+}
+
+async function writeResponse(
+  res: ServerResponse,
+  response: Response,
+  method: string | undefined,
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer());
+  if (body) headers['content-length'] = String(body.byteLength);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Body already read by a framework (e.g. express.json()), serialised back to text. */
+function preParsedBody(req: IncomingMessage): string | undefined {
+  const body = (req as { body?: unknown }).body;
+  if (!req.readableEnded || body === undefined) return undefined;
+  if (Buffer.isBuffer(body)) return body.toString('utf8');
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/**
+ * Read the body up to `limit` bytes; {@link TOO_LARGE} as soon as it is crossed. The stream is paused,
+ * never destroyed, so the reply can still be written and read by the client.
+ */
+function readCapped(req: IncomingMessage, limit: number): Promise<Buffer | typeof TOO_LARGE> {
+  if (Number(req.headers['content-length']) > limit) return Promise.resolve(TOO_LARGE);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onAborted);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        done();
+        req.pause();
+        resolve(TOO_LARGE);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    const onAborted = () => onError(new Error('request aborted'));
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.once('aborted', onAborted);
+  });
+}
+
+/** Largest part of a refused body read after the reply (so the client can finish sending and read it). */
+const LINGER_BYTES = 1024 * 1024;
+/** Longest wait for the client to finish sending after a refusal, in ms. */
+const LINGER_MS = 2_000;
+
+/**
+ * After a reply sent before the body was read (401, 404, 405, 413, 415, 429...): close the connection
+ * after the reply, and read at most {@link LINGER_BYTES} more of the body, for at most
+ * {@link LINGER_MS}, so a client still uploading sees the reply rather than a reset, without the
+ * server reading an unlimited body for nothing.
+ */
+function lingerThenClose(req: IncomingMessage, res: ServerResponse): void {
+  let read = 0;
+  const socket = req.socket;
+  const stop = () => {
+    req.off('data', onData);
+    socket.destroy();
+  };
+  const onData = (chunk: Buffer) => {
+    read += chunk.byteLength;
+    if (read > LINGER_BYTES) stop();
+  };
+  req.on('data', onData);
+  req.resume();
+  const timer = setTimeout(stop, LINGER_MS);
+  timer.unref();
+  req.once('end', () => {
+    clearTimeout(timer);
+    req.off('data', onData);
+  });
+  res.once('close', () => {
+    if (req.readableEnded) clearTimeout(timer);
+  });
+}
+
+/** Whether the request announced a body that has not been read to its end. */
+function bodyUnread(req: IncomingMessage): boolean {
+  if (req.readableEnded) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * The path of a request target exactly as sent: origin-form (`/v1/tvm?x`) up to the query;
+ * absolute-form (`http://host/v1/tvm`) after the authority. Nothing is decoded or normalised, so
+ * `//host/v1/tvm`, `/v1/%2e%2e/v1/tvm` or `/v1\tvm` route nowhere.
+ */
+export function requestTargetPath(target: string): string {
+  if (!target.startsWith('/')) {
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
+    if (!authority) return target;
+    target = target.slice(authority[0].length) || '/';
+  }
+  const end = target.search(/[?#]/);
+  return end === -1 ? target : target.slice(0, end);
+}
+
+function nodeParts(req: IncomingMessage, execute: Executor | undefined): RequestParts {
+  return {
+    method: req.method ?? 'GET',
+    pathname: requestTargetPath(req.url ?? '/'),
+    ...(execute ? { execute } : {}),
+    header: (name) => header(req, name),
+    readBody: async (limit) => {
+      const parsed = preParsedBody(req);
+      if (parsed !== undefined) return parsed;
+      const body = await readCapped(req, limit);
+      return body === TOO_LARGE ? TOO_LARGE : body.toString('utf8');
+    },
+  };
+}
+
+/** The generic path, for a Fetch handler that is not finplan's own. */
+async function viaFetch(handler: FetchHandler, req: IncomingMessage, res: ServerResponse, limit: number) {
+  const method = req.method ?? 'GET';
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const parsed = preParsedBody(req);
+    const read = parsed === undefined ? await readCapped(req, limit) : Buffer.from(parsed);
+    if (read === TOO_LARGE) {
+      lingerThenClose(req, res);
+      writeReply(res, payloadTooLarge(limit), method);
+      return;
+    }
+    body = new Uint8Array(read);
+  }
+  const headers = new Headers();
+  for (const name of Object.keys(req.headers)) headers.set(name, header(req, name) ?? '');
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const response = await handler(new Request(url, { method, headers, ...(body ? { body } : {}) }));
+  await writeResponse(res, response, method);
+}
+
+/** An executor running built-in simulating operations in `pool`, in-thread when it is not available. */
+function poolExecutor(pool: WorkerPool, deadlineMs: number): Executor | undefined {
+  if (!pool.available) return undefined;
+  return (operation: AnyOperation, input: unknown) =>
+    registry.get(operation.path) === operation
+      ? pool.run(operation.path, input, deadlineMs)
+      : Promise.resolve().then(() => operation.run(input));
+}
+
+/**
+ * Bridge a Fetch API handler to node:http. The body is buffered with a size cap: a declared or
+ * streamed body over `maxBodyBytes` gets 413 as soon as the cap is crossed, without buffering the
+ * rest. finplan's own handler is served without building Fetch `Request`/`Response` objects, routes
+ * on the request target's path exactly as sent, and runs simulating operations in a pool of worker
+ * threads (`workers`, `deadlineMs`) so the main thread keeps answering; any other Fetch handler works
+ * too. A reply sent before the body was read closes the connection after reading at most 1 MiB more
+ * of it. Never replaces globals.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { createHandler } from 'finplan/http';
+ * import { toNodeListener } from 'finplan/node';
+ * createServer(toNodeListener(createHandler({ apiKeys: ['secret'] }))).listen(8080);
+ * ```
+ */
+export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  if (!(Number.isInteger(deadlineMs) && deadlineMs > 0))
+    throw new RangeError('deadlineMs must be a positive integer');
+  const core = (handler as Partial<Handler>)[HANDLER_CORE];
+  const pool = options.workers === false ? undefined : (options.workers ?? sharedWorkerPool());
+  const execute = pool ? poolExecutor(pool, deadlineMs) : undefined;
+  const serve = core
+    ? async (req: IncomingMessage, res: ServerResponse) => {
+        let reply = await core(nodeParts(req, execute));
+        if (bodyUnread(req)) {
+          reply = { ...reply, headers: { ...reply.headers, connection: 'close' } };
+          lingerThenClose(req, res);
+        }
+        writeReply(res, reply, req.method);
+      }
+    : (req: IncomingMessage, res: ServerResponse) => viaFetch(handler, req, res, limit);
+  return (req, res) => {
+    serve(req, res).catch(() => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      writeReply(res, errorReply(400, 'invalid_request', 'the request could not be read'), req.method);
+    });
+  };
+}

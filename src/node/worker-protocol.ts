@@ -1,0 +1,27 @@
+import type { Envelope } from '../core/envelope';
+import type { CalculationErrorCode, CalculationIssue } from '../core/errors';
+
+/**
+ * A job for a pool worker: the operation's path and its parsed input.
+ * @internal
+ */
+export interface WorkerRequest {
+  readonly id: number;
+  readonly path: string;
+  readonly input: unknown;
+}
+
+/**
+ * A worker's answer: the envelope, a calculation error (rebuilt as a `CalculationError`), or a crash.
+ * @internal
+ */
+export type WorkerReply =
+  | { readonly id: number; readonly envelope: Envelope<unknown> }
+  | {
+      readonly id: number;
+      readonly calculationError: {
+        code: CalculationErrorCode;
+        issues: readonly [CalculationIssue, ...CalculationIssue[]];
+      };
+    }
+  | { readonly id: number; readonly crash: string };
