@@ -340,7 +340,8 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     }
     try {
       const input = operation.parse(body);
-      const extra = tokensFor(operation.cost(input)) - 1;
+      // Never more than the bucket holds, so that any request can pass once the bucket is full.
+      const extra = Math.min(tokensFor(operation.cost(input)), rateLimit) - 1;
       if (extra > 0) {
         const overBudget = await charge(extra);
         if (overBudget) return overBudget;

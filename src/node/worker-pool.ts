@@ -91,10 +91,22 @@ export class WorkerPool {
     return this.#file !== undefined && !this.#closed;
   }
 
+  /** Jobs running in a worker now. */
+  get busy(): number {
+    let running = 0;
+    for (const slot of this.#slots) if (slot.job) running++;
+    return running;
+  }
+
+  /** Jobs waiting for a worker. */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
   /** Compute `path` on `input` (already parsed) in a worker, within `deadlineMs` of now. */
   run(path: string, input: unknown, deadlineMs: number): Promise<Envelope<unknown>> {
     if (!this.available) return Promise.reject(new Error('the worker pool is not available'));
-    if (this.#queue.length >= this.#maxQueue) {
+    if (this.busy === this.size && this.#queue.length >= this.#maxQueue) {
       return Promise.reject(
         new ServiceUnavailableError('every simulation worker is busy; try again shortly', this.#retryAfter()),
       );
