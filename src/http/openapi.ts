@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_PATH_STEPS, PATH_STEPS_PER_TOKEN } from '../core/cost';
 import { DISCLAIMER } from '../core/envelope';
 import type { AnyOperation, Schema } from '../core/operation';
 
@@ -34,7 +35,8 @@ const errorSchema: JsonSchema = {
       properties: {
         code: {
           type: 'string',
-          description: 'Machine-readable error code, e.g. invalid_input, no_solution.',
+          description:
+            'Machine-readable error code, e.g. invalid_input, no_solution, unsupported_year, too_expensive.',
         },
         message: { type: 'string' },
         issues: {
@@ -59,7 +61,9 @@ const rateHeaders = {
 
 const sharedResponses = {
   BadRequest: {
-    description: 'Invalid JSON or input, no solution, unsupported year or jurisdiction.',
+    description:
+      'Invalid JSON or input, no solution, unsupported year or jurisdiction, or a simulation asking for more ' +
+      'than the path-step bound (too_expensive). At most 20 issues are listed, then one counting the rest.',
     content: errorContent,
   },
   Unauthorized: {
@@ -82,7 +86,13 @@ const sharedResponses = {
     },
     content: errorContent,
   },
-  ServiceUnavailable: { description: 'The store is unreachable.', content: errorContent },
+  ServiceUnavailable: {
+    description:
+      'The store is unreachable, or (simulations) every worker is busy or the run passed its deadline: retry ' +
+      'after Retry-After seconds when it is sent.',
+    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+    content: errorContent,
+  },
 };
 
 /**
@@ -165,7 +175,10 @@ export function buildOpenApiDocument(
       post: {
         operationId: operation.id.replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
         summary: operation.summary,
-        description: operation.description,
+        description: operation.stochastic
+          ? `${operation.description} Cost: at most ${MAX_PATH_STEPS.toLocaleString('en-US')} path-steps (paths x steps) a request (400 too_expensive over it); a request takes 1 rate-limit token plus 1 per ${PATH_STEPS_PER_TOKEN.toLocaleString('en-US')} path-steps (at most the whole budget), and runs in a worker thread under the server's deadline (503 past it).`
+          : operation.description,
+        ...(operation.stochastic ? { 'x-finplan-max-path-steps': MAX_PATH_STEPS } : {}),
         requestBody: {
           required: true,
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Request` } } },

@@ -16,6 +16,20 @@ describe('OpenAPI document', () => {
     expect(doc.info.version).toBe('1.3.0');
   });
 
+  it('states the cost bound and token charge of every simulating operation, and only of those', () => {
+    for (const operation of registry.operations) {
+      const post = (doc.paths as Record<string, { post: Record<string, unknown> }>)[operation.path]!.post;
+      if (operation.stochastic) {
+        expect(post['x-finplan-max-path-steps'], operation.path).toBe(12_000_000);
+        expect(post['description'], operation.path).toContain('at most 12,000,000 path-steps');
+        expect(post['description'], operation.path).toContain('1 per 1,000,000 path-steps');
+      } else {
+        expect(post['x-finplan-max-path-steps'], operation.path).toBeUndefined();
+      }
+    }
+    expect(registry.operations.some((operation) => operation.stochastic)).toBe(true);
+  });
+
   it('describes every registered operation with request and envelope schemas', () => {
     const paths = doc.paths as Record<string, { post?: unknown }>;
     const schemas = doc.components.schemas as Record<string, Schema>;
