@@ -1,6 +1,8 @@
 // The CLI of the built package (dist/cli.js, built by `npm test`'s pretest step), run as a user runs it.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -118,6 +120,78 @@ describe('finplan serve', () => {
       const done = exited(child);
       child.kill('SIGTERM');
       expect((await done).code).toBe(0);
+    }
+  });
+  it('--api-key-file reads keys one a line (comments and blanks skipped); --cors-origin answers preflights; a simulation runs in a worker', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'finplan-cli-'));
+    const file = join(dir, 'keys');
+    writeFileSync(file, '# finplan keys\nfile-key-1\n\n  file-key-2  \n');
+    const { child, url } = await serve([
+      '--api-key-file',
+      file,
+      '--cors-origin',
+      'https://app.example',
+      '--workers',
+      '1',
+      '--headers-timeout-ms',
+      '2000',
+    ]);
+    try {
+      for (const key of ['file-key-1', 'file-key-2']) {
+        const response = await fetch(`${url}/v1/tvm`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: TVM,
+        });
+        expect(response.status).toBe(200);
+      }
+      const comment = await fetch(`${url}/v1/tvm`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer # finplan keys', 'content-type': 'application/json' },
+        body: TVM,
+      });
+      expect(comment.status).toBe(401);
+      const preflight = await fetch(`${url}/v1/tvm`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      const simulation = await fetch(`${url}/v1/debt-vs-invest`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer file-key-1', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          loan_balance: 10_000,
+          loan_annual_rate: 0.05,
+          loan_minimum_payment: 300,
+          extra_monthly: 100,
+          expected_return: 0.06,
+          return_volatility: 0.12,
+          marginal_tax_rate: 0.22,
+          horizon_years: 5,
+          num_simulations: 200,
+        }),
+      });
+      expect(simulation.status).toBe(200);
+    } finally {
+      const done = exited(child);
+      child.kill('SIGTERM');
+      expect((await done).code).toBe(0);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('--api-key-file: a missing or empty file stops the server with a clear message', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'finplan-cli-'));
+    try {
+      const missing = run(['serve', '--port', '0', '--api-key-file', join(dir, 'nope')]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('--api-key-file: cannot read');
+      writeFileSync(join(dir, 'empty'), '# nothing\n');
+      const empty = run(['serve', '--port', '0', '--api-key-file', join(dir, 'empty')]);
+      expect(empty.code).toBe(2);
+      expect(empty.stderr).toContain('holds no key');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
   it('refuses to start without a key outside development mode', () => {
