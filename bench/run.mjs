@@ -9,6 +9,7 @@ const BENCHMARKS = [
   './debt-vs-invest.bench.mjs',
   './tax.bench.mjs',
   './irr.bench.mjs',
+  './healthz-latency.bench.mjs',
 ];
 
 const only = process.argv.slice(2);
