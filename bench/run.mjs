@@ -7,6 +7,7 @@ const BENCHMARKS = [
   './tvm.bench.mjs',
   './adapter.bench.mjs',
   './debt-vs-invest.bench.mjs',
+  './retirement-monte-carlo.bench.mjs',
   './tax.bench.mjs',
   './irr.bench.mjs',
 ];

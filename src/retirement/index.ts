@@ -8,3 +8,4 @@ export {
   type AccumulationProjectionResult,
   accumulationProjection,
 } from './accumulation-projection';
+export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
