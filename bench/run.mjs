@@ -8,6 +8,7 @@ const BENCHMARKS = [
   './adapter.bench.mjs',
   './debt-vs-invest.bench.mjs',
   './retirement-monte-carlo.bench.mjs',
+  './retirement-withdrawal-strategy.bench.mjs',
   './tax.bench.mjs',
   './irr.bench.mjs',
 ];

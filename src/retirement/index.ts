@@ -9,3 +9,8 @@ export {
   accumulationProjection,
 } from './accumulation-projection';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
+export {
+  type WithdrawalStrategyInput,
+  type WithdrawalStrategyResult,
+  withdrawalStrategy,
+} from './withdrawal-strategy';

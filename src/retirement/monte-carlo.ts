@@ -1,27 +1,12 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import {
-  age,
-  flag,
-  integer,
-  nonNegativeMoney,
-  number,
-  numSimulations,
-  rate,
-  seed,
-  withDefault,
-} from '../core/schema';
+import { age, nonNegativeMoney, numSimulations, rate, seed } from '../core/schema';
 import { createPathDriver, quantile, STANDARD_PERCENTILES, yearlyBands } from '../core/simulation/index';
+import { fixedSpendingBands } from './_lib/fixed-spending-bands';
+import { guytonKlingerFields, rulesFromFields } from './_lib/guyton-klinger-fields';
 import { percentileGroup, percentilesSchema } from './_lib/percentiles';
-import {
-  GUYTON_KLINGER_DEFAULTS,
-  type GuytonKlingerRules,
-  guytonKlingerWithdrawal,
-} from './_lib/spending-rules';
-
-const share = (description: string, fallback: number) =>
-  withDefault(number(`${description} (0-1, default ${fallback}).`, { min: 0, max: 1 }), fallback);
+import { type GuytonKlingerRules, guytonKlingerWithdrawal } from './_lib/spending-rules';
 
 const FixedReal = z.strictObject({
   type: z.literal('fixed_real').check(z.describe('Inflation-indexed spending whatever the markets do.')),
@@ -31,37 +16,7 @@ const GuytonKlinger = z.strictObject({
   type: z
     .literal('guyton_klinger')
     .check(z.describe('The Guyton-Klinger (2006) decision rules, every threshold overridable.')),
-  withdrawal_rule: withDefault(
-    flag(
-      'Skip the inflation raise after a year with a negative portfolio return when the raised withdrawal ' +
-        'would be a larger share of the portfolio than the initial withdrawal rate (default true).',
-    ),
-    GUYTON_KLINGER_DEFAULTS.withdrawalRule,
-  ),
-  capital_preservation_threshold: share(
-    'Cut when the current withdrawal rate exceeds the initial one by more than this share',
-    GUYTON_KLINGER_DEFAULTS.capitalPreservationThreshold,
-  ),
-  capital_preservation_cut: share(
-    'The capital preservation cut: the withdrawal falls by this share',
-    GUYTON_KLINGER_DEFAULTS.capitalPreservationCut,
-  ),
-  capital_preservation_final_years: withDefault(
-    integer(
-      'The capital preservation rule does not apply in the final this-many years of the plan (0-120, ' +
-        `default ${GUYTON_KLINGER_DEFAULTS.capitalPreservationFinalYears}).`,
-      { min: 0, max: 120 },
-    ),
-    GUYTON_KLINGER_DEFAULTS.capitalPreservationFinalYears,
-  ),
-  prosperity_threshold: share(
-    'Raise when the current withdrawal rate is below the initial one by more than this share',
-    GUYTON_KLINGER_DEFAULTS.prosperityThreshold,
-  ),
-  prosperity_raise: share(
-    'The prosperity raise: the withdrawal rises by this share',
-    GUYTON_KLINGER_DEFAULTS.prosperityRaise,
-  ),
+  ...guytonKlingerFields,
 });
 
 /** `/v1/retirement/monte-carlo` request. Ages: `current_age <= retirement_age < end_age`. */
@@ -169,15 +124,7 @@ export type MonteCarloResult = z.infer<typeof MonteCarloResult>;
 type Parsed = z.output<typeof MonteCarloInput>;
 
 function rulesOf(rule: Parsed['spending_rule']): GuytonKlingerRules | undefined {
-  if (rule?.type !== 'guyton_klinger') return undefined;
-  return {
-    withdrawalRule: rule.withdrawal_rule,
-    capitalPreservationThreshold: rule.capital_preservation_threshold,
-    capitalPreservationCut: rule.capital_preservation_cut,
-    capitalPreservationFinalYears: rule.capital_preservation_final_years,
-    prosperityThreshold: rule.prosperity_threshold,
-    prosperityRaise: rule.prosperity_raise,
-  };
+  return rule?.type === 'guyton_klinger' ? rulesFromFields(rule) : undefined;
 }
 
 /** What the paths leave behind, stored year-major (`values[t x paths + p]`). */
@@ -257,31 +204,6 @@ function simulate(input: Parsed, years: number, retireStep: number, deflators: F
   };
 }
 
-/**
- * Quantiles of the withdrawals under fixed spending, without storing them: in the year of step `t` the
- * paths depleted earlier pay 0, those depleted at `t` pay their last balance (less than planned), and
- * every other path pays `planned[t]`; that is the column in ascending order, built in O(paths).
- */
-function fixedSpendingBands(sim: Simulated, paths: number, retireStep: number, years: number): number[][] {
-  const lastByStep: number[][] = [];
-  for (let t = 0; t < years; t++) lastByStep.push([]);
-  for (let i = 0; i < sim.depletionSteps.length; i++) {
-    lastByStep[sim.depletionSteps[i] as number]!.push(sim.lastPayments[i] as number);
-  }
-  const column = new Float64Array(paths);
-  const bands: number[][] = [];
-  let before = 0;
-  for (let t = retireStep; t < years; t++) {
-    const last = lastByStep[t]!.sort((a, b) => a - b);
-    column.fill(0, 0, before);
-    column.set(last, before);
-    column.fill(sim.planned[t] as number, before + last.length);
-    bands.push(STANDARD_PERCENTILES.map((q) => quantile(column, q)));
-    before += last.length;
-  }
-  return bands;
-}
-
 /** `(1 + inflation)^t` for t = 0..years, each exact in decimal then rounded once to a double. */
 function deflatorsFor(inflation: number, years: number): Float64Array {
   const out = new Float64Array(years + 1);
@@ -310,7 +232,7 @@ function compute(input: Parsed): MonteCarloResult {
   const balanceBands = yearlyBands(balances, paths, STANDARD_PERCENTILES);
   const spendingBands =
     spending === undefined
-      ? fixedSpendingBands(sim, paths, retireStep, years)
+      ? fixedSpendingBands(sim.planned, paths, retireStep, sim.depletionSteps, sim.lastPayments)
       : yearlyBands(spending, paths, STANDARD_PERCENTILES);
   const yearly = balanceBands.map((q, t) => ({
     age: input.current_age + t,
