@@ -7,6 +7,8 @@ const BENCHMARKS = [
   './tvm.bench.mjs',
   './adapter.bench.mjs',
   './debt-vs-invest.bench.mjs',
+  './retirement-monte-carlo.bench.mjs',
+  './retirement-withdrawal-strategy.bench.mjs',
   './tax.bench.mjs',
   './irr.bench.mjs',
   './healthz-latency.bench.mjs',

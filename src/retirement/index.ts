@@ -8,3 +8,9 @@ export {
   type AccumulationProjectionResult,
   accumulationProjection,
 } from './accumulation-projection';
+export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
+export {
+  type WithdrawalStrategyInput,
+  type WithdrawalStrategyResult,
+  withdrawalStrategy,
+} from './withdrawal-strategy';
