@@ -8,7 +8,7 @@ export {
   calculationError,
   isCalculationError,
 } from './errors';
-export { roundMoney, roundRate, roundTo } from './money';
+export { ceilCents, floorCents, roundMoney, roundRate, roundTo } from './money';
 export {
   type AnyOperation,
   defineOperation,
