@@ -1,6 +1,7 @@
 /**
  * Money primitives shared by every area: exact half-up rounding (fast, with decimal.js only as the
- * tie-breaker) and rounding up or down to the cent.
+ * tie-breaker), rounding up or down to the cent, the annuity-certain factor of level payments,
+ * largest-remainder apportionment, a month's loan interest and dollar formatting.
  * @module
  */
 import Decimal from 'decimal.js';
@@ -162,4 +163,109 @@ export function ceilCents(value: number): number {
 export function floorCents(value: number): number {
   const cents = Math.floor(snappedCents(value));
   return cents === 0 ? 0 : cents / 100;
+}
+
+/**
+ * The annuity-certain factor of level payments: the value at the end of `periods` periods of 1 paid
+ * each period at `rate` per period, ((1 + rate)^periods - 1) / rate; times (1 + rate) when payments
+ * fall at the beginning of each period (`'begin'`, an annuity due). Accurate for small rates (expm1 /
+ * log1p); exactly `periods` at rate 0, or when periods x ln(1 + rate) is below 1e-300. Divide by
+ * (1 + rate)^periods for the present value of the same payments. `periods` may be fractional; `rate`
+ * must be above -1. (For life-contingent annuity factors see the life table's `annuityFactor`.)
+ *
+ * @example
+ * ```ts
+ * import { annuityCertainFactor } from 'finplan';
+ * annuityCertainFactor(0.5, 2); // 2.5 (1 at the end of period 1 grows to 1.5, plus 1 at the end of period 2)
+ * annuityCertainFactor(0.5, 2, 'begin'); // 3.75 (2.5 x 1.5)
+ * annuityCertainFactor(0, 360); // 360
+ * ```
+ */
+export function annuityCertainFactor(rate: number, periods: number, timing: 'begin' | 'end' = 'end'): number {
+  const lg = periods * Math.log1p(rate);
+  const factor = Math.abs(lg) < 1e-300 ? periods : Math.expm1(lg) / rate;
+  return timing === 'begin' ? factor * (1 + rate) : factor;
+}
+
+/**
+ * Split `total` whole cents in proportion to `weights` by the largest-remainder method: each part gets
+ * the whole cents of its exact share, and the cents left over go one each to the largest remainders
+ * (ties to the earlier entry). The parts sum to `total` exactly and each is within a cent of its
+ * exact share. Weights need not sum to 1 (they are normalized); throws a RangeError when `total` is not
+ * a safe integer or the weights are not finite, non-negative and of positive sum.
+ *
+ * @example
+ * ```ts
+ * import { apportion } from 'finplan';
+ * apportion(10_000, [1, 1, 1]); // [3334, 3333, 3333] (100.00 dollars in three: 33.34 + 33.33 + 33.33)
+ * apportion(100, [0.5, 0.3, 0.2]); // [50, 30, 20]
+ * ```
+ */
+export function apportion(total: number, weights: readonly number[]): number[] {
+  if (!Number.isSafeInteger(total))
+    throw new RangeError(`apportion: total must be whole cents (got ${total})`);
+  let sum = 0;
+  for (const w of weights) {
+    if (!(w >= 0 && w !== Infinity))
+      throw new RangeError(`apportion: weights must be finite and >= 0 (got ${w})`);
+    sum += w;
+  }
+  if (!(sum > 0 && sum !== Infinity))
+    throw new RangeError('apportion: the weights must have a positive, finite sum');
+  const exact = weights.map((w) => (total * w) / sum);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((x, i) => [x - Math.floor(x), i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    out[i] = (out[i] as number) + 1;
+    left--;
+  }
+  return out;
+}
+
+/** `value` as a decimal of this module's own `Dec` (a `Dec` itself as is). */
+function dec(value: number | Dec): Dec {
+  return typeof value !== 'number' && value.constructor === Dec ? value : new Dec(value);
+}
+
+/**
+ * A month's interest on a loan balance in cents: `balance x annual rate / 12`, computed exactly (the
+ * balance has 2 places, the rate at most 12, so the product and one division are exact to 40 digits)
+ * and rounded half up to cents, as a decimal (decimal.js). Shared by every loan schedule (amortization,
+ * debt vs invest) so that they round the same exact quantity and agree to the cent, exact half cents
+ * included. Numbers are taken as their decimal form (0.07 is 0.07).
+ *
+ * @example
+ * ```ts
+ * import { monthlyInterest } from 'finplan';
+ * monthlyInterest(6, 0.07).toNumber(); // 0.04 (6.00 x 0.07 / 12 = 0.035 exactly, half up)
+ * monthlyInterest(200_000, 0.06).toNumber(); // 1000
+ * ```
+ */
+export function monthlyInterest(balance: number | Dec, annualRate: number | Dec): Dec {
+  return dec(balance).mul(dec(annualRate)).div(12).toDecimalPlaces(2);
+}
+
+/**
+ * Format dollars for a reason string: rounded half up to cents, thousands separators, cents only when
+ * present (independent of the runtime's locale data).
+ *
+ * @example
+ * ```ts
+ * import { dollars } from 'finplan';
+ * dollars(84000); // '84,000'
+ * dollars(1234.5); // '1,234.50'
+ * dollars(-0.004); // '0'
+ * ```
+ */
+export function dollars(value: number | Dec): string {
+  const d = new Dec(value).toDecimalPlaces(2);
+  const negative = d.isNegative() && !d.isZero();
+  const fixed = d.abs().toFixed(d.isInteger() ? 0 : 2);
+  const [whole = '0', cents] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${cents ? `.${cents}` : ''}`;
 }

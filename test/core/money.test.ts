@@ -1,7 +1,18 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ceilCents, Dec, floorCents, roundMoney, roundRate, roundTo } from '../../src/core/money';
+import {
+  annuityCertainFactor,
+  apportion,
+  ceilCents,
+  Dec,
+  dollars,
+  floorCents,
+  monthlyInterest,
+  roundMoney,
+  roundRate,
+  roundTo,
+} from '../../src/core/money';
 
 // ---------------------------------------------------------------------------------------------------
 // The oracle: the rounding finplan shipped before the fast path, decimal.js all the way (the value's
@@ -283,5 +294,135 @@ describe('ceilCents and floorCents', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('annuityCertainFactor', () => {
+  it('hand cases', () => {
+    expect(annuityCertainFactor(0.5, 2)).toBe(2.5);
+    expect(annuityCertainFactor(0.5, 2, 'begin')).toBe(3.75);
+    expect(annuityCertainFactor(0, 360)).toBe(360);
+    expect(annuityCertainFactor(0, 12.5, 'begin')).toBe(12.5);
+    expect(annuityCertainFactor(1e-320, 10)).toBe(10); // n ln(1 + r) underflows: n
+    expect(annuityCertainFactor(0.06 / 12, 120)).toBeCloseTo(163.8793468, 6); // goal-funding's example
+    expect(annuityCertainFactor(0.1, 1)).toBeCloseTo(1, 14);
+    expect(annuityCertainFactor(-0.5, 2)).toBeCloseTo(1.5, 14); // 0.5 + 1
+  });
+  it('is n at rate 0 and tends to n as the rate does', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 10_000, noNaN: true }), (n) => {
+        const atZero = annuityCertainFactor(0, n);
+        const near = annuityCertainFactor(1e-12, n);
+        return atZero === n && annuityCertainFactor(0, n, 'begin') === n && Math.abs(near - n) <= 1e-8 * n;
+      }),
+    );
+  });
+  it('tvm identities: r F + 1 = (1+r)^n, F(n + m) = F(n)(1+r)^m + F(m), begin = end x (1 + r)', () => {
+    const r = fc.double({ min: -0.9, max: 1, noNaN: true }).filter((x) => Math.abs(x) > 1e-9);
+    const n = fc.integer({ min: 1, max: 300 }); // (1 + r)^600 stays finite
+    fc.assert(
+      fc.property(r, n, n, (rate, a, b) => {
+        const g = (k: number) => (1 + rate) ** k;
+        const f = (k: number) => annuityCertainFactor(rate, k);
+        const close = (x: number, y: number) =>
+          Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
+        return (
+          close(rate * f(a) + 1, g(a)) &&
+          close(f(a + b), f(a) * g(b) + f(b)) &&
+          annuityCertainFactor(rate, a, 'begin') === f(a) * (1 + rate) &&
+          // The future value of payments pmt at rate r over n, brought back n periods, is their present
+          // value: sum of pmt / (1 + r)^t for t = 1..n (checked for short terms by summing).
+          (a > 40 ||
+            close(
+              f(a) / g(a),
+              Array.from({ length: a }, (_, t) => g(-(t + 1))).reduce((x, y) => x + y),
+            ))
+        );
+      }),
+    );
+  });
+});
+
+describe('apportion', () => {
+  it('hand cases: largest remainder, ties to the earlier entry', () => {
+    expect(apportion(10_000, [1, 1, 1])).toEqual([3334, 3333, 3333]);
+    expect(apportion(100, [0.5, 0.3, 0.2])).toEqual([50, 30, 20]);
+    expect(apportion(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(apportion(10, [0.26, 0.74])).toEqual([3, 7]); // 2.6 and 7.4: the 0.6 remainder gets the cent
+    expect(apportion(0, [1, 2])).toEqual([0, 0]);
+    expect(apportion(7, [0, 1])).toEqual([0, 7]);
+    expect(apportion(-10_000, [1, 1, 1])).toEqual([-3333, -3333, -3334]);
+  });
+  it('refuses what cannot be apportioned', () => {
+    expect(() => apportion(1.5, [1])).toThrow(RangeError);
+    expect(() => apportion(100, [0, 0])).toThrow(RangeError);
+    expect(() => apportion(100, [])).toThrow(RangeError);
+    expect(() => apportion(100, [1, -1, 1])).toThrow(RangeError);
+    expect(() => apportion(100, [1, Number.NaN])).toThrow(RangeError);
+    expect(() => apportion(100, [1, Number.POSITIVE_INFINITY])).toThrow(RangeError);
+  });
+  it('sums exactly to the total, each part within a cent of its exact share', () => {
+    const weights = fc.array(
+      fc.oneof(
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.constant(0),
+      ),
+      { minLength: 1, maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -(10 ** 14), max: 10 ** 14 }),
+        weights.filter((w) => w.reduce((a, b) => a + b, 0) > 0),
+        (total, w) => {
+          const parts = apportion(total, w);
+          const sum = w.reduce((a, b) => a + b, 0);
+          return (
+            parts.length === w.length &&
+            parts.every(Number.isInteger) &&
+            parts.reduce((a, b) => a + b, 0) === total &&
+            parts.every((part, i) => Math.abs(part - (total * (w[i] as number)) / sum) < 1 + 1e-6)
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('monthlyInterest', () => {
+  it('keeps an exact half cent and rounds it up', () => {
+    // 6.00 x 0.07 / 12 = 0.035 exactly -> 0.04 (half up); 6.00 x 0.05 / 12 = 0.025 -> 0.03.
+    expect(monthlyInterest(new Dec('6.00'), new Dec('0.07')).toString()).toBe('0.04');
+    expect(monthlyInterest(new Dec('6.00'), new Dec('0.05')).toString()).toBe('0.03');
+    // Just below a half cent stays down: 5.99 x 0.07 / 12 = 0.03494... -> 0.03.
+    expect(monthlyInterest(new Dec('5.99'), new Dec('0.07')).toString()).toBe('0.03');
+  });
+  it('200,000 at 6%: first month 1,000.00', () => {
+    expect(monthlyInterest(new Dec(200_000), new Dec('0.06')).toString()).toBe('1000');
+  });
+  it('takes numbers as their decimal form, and any decimal.js Decimal', () => {
+    expect(monthlyInterest(6, 0.07).toString()).toBe('0.04');
+    expect(monthlyInterest(6, 0.05).toNumber()).toBe(0.03);
+    expect(monthlyInterest(new Decimal('6'), 0.07).toString()).toBe('0.04');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 11 }), fc.integer({ min: 0, max: 10 ** 6 }), (c, bp) => {
+        const exact = new Dec(c)
+          .div(100)
+          .mul(new Dec(bp).div(10 ** 6))
+          .div(12);
+        return monthlyInterest(c / 100, bp / 10 ** 6).eq(exact.toDecimalPlaces(2));
+      }),
+    );
+  });
+});
+
+describe('dollars', () => {
+  it('formats with thousands separators, cents only when present', () => {
+    expect(dollars(84_000)).toBe('84,000');
+    expect(dollars(1234.5)).toBe('1,234.50');
+    expect(dollars(-1_234_567.891)).toBe('-1,234,567.89');
+    expect(dollars(0.005)).toBe('0.01');
+    expect(dollars(-0.004)).toBe('0');
+    expect(dollars(new Dec('999.999'))).toBe('1,000');
   });
 });
