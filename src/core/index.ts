@@ -8,7 +8,17 @@ export {
   calculationError,
   isCalculationError,
 } from './errors';
-export { roundMoney, roundRate, roundTo } from './money';
+export {
+  annuityCertainFactor,
+  apportion,
+  ceilCents,
+  dollars,
+  floorCents,
+  monthlyInterest,
+  roundMoney,
+  roundRate,
+  roundTo,
+} from './money';
 export {
   type AnyOperation,
   defineOperation,

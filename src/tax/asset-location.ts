@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { roundMoney, roundRate } from '../core/money';
+import { apportion, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { nonNegativeMoney, wholeYears } from '../core/schema';
 
@@ -157,23 +157,6 @@ export function afterTaxMultiple(
     basis += reinvested;
   }
   return liquidate ? value - rates.ltcg * (value - basis) : value;
-}
-
-/** Split `total` cents in proportion to `weights` (largest remainder; ties to the earlier entry). */
-function apportion(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const out = exact.map(Math.floor);
-  let left = total - out.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((x, i) => [x - Math.floor(x), i] as const)
-    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    out[i] = (out[i] as number) + 1;
-    left--;
-  }
-  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Dec, roundMoney, roundRate } from '../core/money';
+import { Dec, dollars, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, nonNegativeMoney } from '../core/schema';
 import { yearField } from '../core/year-tables';
@@ -10,7 +10,6 @@ import {
   catchUpCategory,
   contributionLimitTable,
   contributionLimitTables,
-  dollars,
 } from './_lib/limit-tables';
 
 const HSA_COVERAGES = ['self_only', 'family'] as const;

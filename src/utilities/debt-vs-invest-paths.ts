@@ -6,9 +6,8 @@
  * @module
  */
 
-import { Dec } from '../core/money';
+import { Dec, monthlyInterest } from '../core/money';
 import { createPathDriver } from '../core/simulation/index';
-import { monthlyInterest } from './monthly-interest';
 
 /** What one strategy does with the loan over the horizon, in exact cents. */
 export interface LoanPlan {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Dec, roundMoney, roundRate } from '../core/money';
+import { annuityCertainFactor, Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { nonNegativeMoney, rate } from '../core/schema';
 
@@ -77,16 +77,10 @@ export const GoalFundingResult = z.object({
 /** The `result` of the envelope: the type of the `GoalFundingResult` schema. */
 export type GoalFundingResult = z.infer<typeof GoalFundingResult>;
 
-/** Value at the end of n periods of 1 per period: ((1+r)^n - 1) / r, times (1 + r) for `begin`. */
-function annuityFactor(r: number, n: number, begin: boolean): number {
-  const factor = r === 0 ? n : Math.expm1(n * Math.log1p(r)) / r;
-  return begin ? factor * (1 + r) : factor;
-}
-
 function compute(input: z.output<typeof GoalFundingInput>): GoalFundingResult {
   const n = Math.round(input.years * input.periods_per_year);
   const r = input.annual_return / input.periods_per_year;
-  const factor = annuityFactor(r, n, input.payment_timing === 'begin');
+  const factor = annuityCertainFactor(r, n, input.payment_timing);
   const grown = input.current_savings * Math.exp(n * Math.log1p(r));
   const gap = input.target_amount - grown;
   const met = gap <= NOISE * input.target_amount;

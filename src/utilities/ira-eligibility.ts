@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Dec, roundMoney, roundRate } from '../core/money';
+import { Dec, dollars, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
   age,
@@ -15,7 +15,6 @@ import {
   capAtCompensation,
   contributionLimitTable,
   contributionLimitTables,
-  dollars,
   iraPhaseOutTable,
   iraPhaseOutTables,
   type PhaseOutRange,

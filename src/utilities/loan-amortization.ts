@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import { Dec } from '../core/money';
+import { Dec, monthlyInterest } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { MONEY_LIMIT, nonNegativeMoney } from '../core/schema';
-import { monthlyInterest } from './monthly-interest';
 
 /** Decimal places of annual_rate used (finer rates would cancel out in 1 - (1 + r)^-n). */
 const RATE_PLACES = 12;

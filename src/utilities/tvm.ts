@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { calculationError } from '../core/errors';
-import { roundMoney, roundTo } from '../core/money';
+import { annuityCertainFactor, roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { RATE_SEARCH_MAX, RATE_SEARCH_MIN, rateRoots, signChanges } from '../core/rate-roots';
 import { money } from '../core/schema';
@@ -94,12 +94,6 @@ export const TvmResult = z.object({
 /** The `result` of the envelope: the type of the `TvmResult` schema. */
 export type TvmResult = z.infer<typeof TvmResult>;
 
-/** ((1+r)^n - 1) / r, accurate for small r; n when r = 0 or n log(1+r) underflows. */
-function annuityFactor(r: number, n: number): number {
-  const lg = n * Math.log1p(r);
-  return Math.abs(lg) < 1e-300 ? n : Math.expm1(lg) / r;
-}
-
 /** Solved money beyond this magnitude cannot be stated to the cent in a double (2^53 cents ≈ 9e13). */
 const SOLVED_MONEY_LIMIT = 1e13;
 
@@ -141,19 +135,19 @@ function solve(input: z.output<typeof TvmInput>): TvmResult {
   switch (input.solve_for) {
     case 'fv': {
       const g = (1 + r) ** n;
-      const value = -(pv * g + pmt * (1 + r * w) * annuityFactor(r, n));
+      const value = -(pv * g + pmt * (1 + r * w) * annuityCertainFactor(r, n));
       const money = solvedMoney('fv', value);
       return { solve_for: 'fv', value: money, ...echo, fv: money };
     }
     case 'pv': {
       const g = (1 + r) ** n;
-      const value = -(fv + pmt * (1 + r * w) * annuityFactor(r, n)) / g;
+      const value = -(fv + pmt * (1 + r * w) * annuityCertainFactor(r, n)) / g;
       const money = solvedMoney('pv', value);
       return { solve_for: 'pv', value: money, ...echo, pv: money };
     }
     case 'pmt': {
       const g = (1 + r) ** n;
-      const value = -(fv + pv * g) / ((1 + r * w) * annuityFactor(r, n));
+      const value = -(fv + pv * g) / ((1 + r * w) * annuityCertainFactor(r, n));
       const money = solvedMoney('pmt', value);
       return { solve_for: 'pmt', value: money, ...echo, pmt: money };
     }

@@ -125,22 +125,3 @@ export function capAtCompensation(limit: number, catchUp: number, compensation?:
     capped: cappedBase.lt(base) || cappedExtra.lt(extra),
   };
 }
-
-/**
- * Format dollars for a reason string: thousands separators, cents only when present
- * (independent of the runtime's locale data).
- *
- * @example
- * ```ts
- * dollars(84000); // '84,000'
- * dollars(1234.5); // '1,234.50'
- * ```
- */
-export function dollars(value: number | Dec): string {
-  const d = new Dec(value).toDecimalPlaces(2);
-  const negative = d.isNegative() && !d.isZero();
-  const fixed = d.abs().toFixed(d.isInteger() ? 0 : 2);
-  const [whole = '0', cents] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${cents ? `.${cents}` : ''}`;
-}
