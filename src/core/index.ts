@@ -12,6 +12,7 @@ export { roundMoney, roundRate, roundTo } from './money';
 export {
   type AnyOperation,
   defineOperation,
+  type EngineRef,
   isOperation,
   type Operation,
   type OperationConfig,
