@@ -1,10 +1,12 @@
 // Every registered operation comes whole: its own test file mirroring its source file, golden results
-// (test/goldens/), and a TSDoc example on the operation that states a value (run by
-// test/docs/examples.test.ts).
+// (test/goldens/), a TSDoc example on the operation that states a value (run by
+// test/docs/examples.test.ts), and `uses` naming exactly the engines its module imports (at any depth).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IRMAA_ENGINE } from '../src/healthcare/_lib/irmaa';
 import { registry } from '../src/operations';
+import { TAX_ENGINE } from '../src/tax/engine';
 
 const root = join(__dirname, '..');
 
@@ -20,6 +22,40 @@ const sources = sourceFiles(join(root, 'src')).map((file) => ({ file, text: read
 /** The source file that defines the operation at `path`. */
 function definingFile(path: string): { file: string; text: string } | undefined {
   return sources.find(({ text }) => text.includes(`path: '${path}'`) && text.includes('defineOperation('));
+}
+
+/**
+ * The engines an operation may call, with the modules that make them up: an operation whose module
+ * imports one of them, directly or through other modules, declares the engine in `uses`.
+ */
+const ENGINES = [
+  {
+    engine: TAX_ENGINE,
+    modules: [
+      'tax/engine.ts',
+      'tax/federal-tax.ts',
+      'tax/ordinary-tax.ts',
+      'tax/capital-gains-tax.ts',
+      'tax/deductions.ts',
+      'tax/niit.ts',
+      'tax/additional-medicare.ts',
+      'tax/amt.ts',
+      'tax/taxable-social-security.ts',
+    ],
+  },
+  { engine: IRMAA_ENGINE, modules: ['healthcare/_lib/irmaa.ts'] },
+];
+
+/** Every module under src/ that `file` imports (value imports, not `import type`), at any depth. */
+function importClosure(file: string, seen = new Set<string>()): Set<string> {
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(/^import (?!type )[^;]*? from '(\.[^']+)';/gms)) {
+    const target = resolve(dirname(file), `${match[1]}.ts`);
+    if (seen.has(target) || !existsSync(target)) continue;
+    seen.add(target);
+    importClosure(target, seen);
+  }
+  return seen;
 }
 
 describe.each(registry.operations.map((operation) => [operation.path, operation] as const))(
@@ -38,6 +74,16 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
       const golden = join(root, 'test', 'goldens', `${operation.id.replace(/\//g, '__')}.json`);
       expect(existsSync(golden), `missing ${relative(root, golden)}`).toBe(true);
     });
+    it('declares in `uses` exactly the engines it imports, at their current versions', () => {
+      const imported = new Set(
+        [...importClosure(source!.file)].map((file) => relative(join(root, 'src'), file)),
+      );
+      const expected = ENGINES.filter(
+        ({ engine, modules }) => engine.name !== operation.engine && modules.some((m) => imported.has(m)),
+      ).map(({ engine }) => ({ name: engine.name, version: engine.version }));
+      const declared = [...operation.uses].sort((a, b) => a.name.localeCompare(b.name));
+      expect(declared).toEqual(expected.sort((a, b) => a.name.localeCompare(b.name)));
+    });
     it('has a TSDoc example that states a value', () => {
       const text = source!.text;
       const definition = text.indexOf('defineOperation(');
@@ -50,3 +96,19 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
     });
   },
 );
+
+describe('other areas reach the federal tax engine only through src/tax/engine.ts', () => {
+  const internals = new Set(
+    (ENGINES[0] as (typeof ENGINES)[number]).modules
+      .filter((m) => m !== 'tax/engine.ts')
+      .concat(['tax/federal-tables.ts']),
+  );
+  const outside = sources.filter(({ file }) => !relative(join(root, 'src'), file).startsWith('tax/'));
+  it.each(outside.map(({ file }) => [relative(root, file), file] as const))('%s', (_, file) => {
+    const text = readFileSync(file, 'utf8');
+    const reached = [...text.matchAll(/ from '(\.[^']+)';/g)]
+      .map((match) => relative(join(root, 'src'), resolve(dirname(file), `${match[1]}.ts`)))
+      .filter((target) => internals.has(target));
+    expect(reached, 'import these from src/tax/engine.ts').toEqual([]);
+  });
+});

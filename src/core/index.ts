@@ -22,6 +22,7 @@ export {
 export {
   type AnyOperation,
   defineOperation,
+  type EngineRef,
   isOperation,
   type Operation,
   type OperationConfig,

@@ -7,6 +7,22 @@ import { CalculationError, type CalculationErrorCode, type CalculationIssue } fr
 /** Any zod schema (finplan writes its schemas with `zod/mini`; classic zod schemas work too). */
 export type Schema = core.$ZodType;
 
+/**
+ * An engine another engine or operation calls, by name and version (e.g. `TAX_ENGINE`,
+ * `IRMAA_ENGINE`). When its version changes, the outputs of its callers may change too.
+ *
+ * @example
+ * ```ts
+ * import type { EngineRef } from 'finplan';
+ * const irmaa: EngineRef = { name: 'irmaa', version: '1.0.0' };
+ * irmaa.name; // 'irmaa'
+ * ```
+ */
+export interface EngineRef {
+  readonly name: string;
+  readonly version: string;
+}
+
 /** What an operation module declares, once. */
 export interface OperationConfig<
   I extends Schema,
@@ -19,6 +35,12 @@ export interface OperationConfig<
   readonly engine: string;
   /** Semver of the engine: bump whenever outputs change for any input. */
   readonly version: `${number}.${number}.${number}`;
+  /**
+   * The engines `compute` calls (e.g. `[TAX_ENGINE]`): a dependency's version change must come with a
+   * bump of `version` (`test/goldens/engine-dependencies.json` records the versions each
+   * `engine_version` was released with, and `test/goldens.test.ts` checks them).
+   */
+  readonly uses?: readonly EngineRef[];
   /** `result_id` prefix. */
   readonly prefix: string;
   /** One line for the OpenAPI document and the CLI. */
@@ -59,6 +81,8 @@ export interface Operation<
   readonly engine: string;
   readonly version: string;
   readonly engineVersion: string;
+  /** The engines `compute` calls, with their versions (empty when it calls none). */
+  readonly uses: readonly EngineRef[];
   readonly prefix: string;
   readonly summary: string;
   readonly description: string;
@@ -244,6 +268,7 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
     engine: config.engine,
     version: config.version,
     engineVersion,
+    uses: config.uses ?? [],
     prefix: config.prefix,
     summary: config.summary,
     description: config.description ?? config.summary,

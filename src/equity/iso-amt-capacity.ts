@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { amtPreferenceCapacity } from '../tax/amt';
-import { federalTable } from '../tax/federal-tables';
+import { amtPreferenceCapacity, federalTable, TAX_ENGINE } from '../tax/engine';
 import { isoTaxFields, isoYearTax, spreadRule } from './iso-common';
 
 /** Decimal places of `shares_capacity`. */
@@ -77,6 +76,7 @@ export const isoAmtCapacity = defineOperation({
   path: '/v1/equity-comp/iso-amt-capacity',
   engine: 'equity-comp',
   version: '1.0.0',
+  uses: [TAX_ENGINE],
   prefix: 'eqc-iso-cap',
   summary: 'Largest ISO exercise (bargain element and shares) that creates no AMT.',
   description:

@@ -1,8 +1,7 @@
 import type * as core from 'zod/v4/core';
 import type { FilingStatus } from '../core/schema';
 import { filingStatus, nonNegativeMoney, withDefault } from '../core/schema';
-import { federalTable, taxYearField } from '../tax/federal-tables';
-import { type FederalTax, federalTax } from '../tax/federal-tax';
+import { type FederalTax, federalTable, federalTax, taxYearField } from '../tax/engine';
 
 /** Request fields shared by the two ISO operations. */
 export const isoTaxFields = {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
+import { TAX_ENGINE } from '../tax/engine';
 import { isoTaxFields, isoYearTax, spreadRule } from './iso-common';
 
 /** `/v1/equity-comp/iso` request. */
@@ -83,6 +84,7 @@ export const isoExercise = defineOperation({
   path: '/v1/equity-comp/iso',
   engine: 'equity-comp',
   version: '1.0.0',
+  uses: [TAX_ENGINE],
   prefix: 'eqc-iso',
   summary: 'AMT caused by an incentive stock option exercise, and the minimum tax credit it creates.',
   description:

@@ -293,6 +293,7 @@ export const healthcareCosts = defineOperation({
   path: '/v1/healthcare-costs',
   engine: 'healthcare-costs',
   version: '1.0.0',
+  uses: [IRMAA_ENGINE],
   prefix: 'hcc',
   summary: 'ACA premium tax credit and net premium before 65; Medicare Part B and Part D IRMAA from 65.',
   description:

@@ -3,8 +3,9 @@ import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney } from '../core/schema';
 import { marginalGainRate } from './capital-gains-tax';
+import { bracketRoomAt, TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
-import { bracketFills, bracketIndex, bracketSchedule, ordinaryTax } from './ordinary-tax';
+import { bracketFills, bracketSchedule, ordinaryTax } from './ordinary-tax';
 
 /** `/v1/tax/bracket-room` request. */
 export const BracketRoomInput = z.strictObject({
@@ -73,7 +74,7 @@ function compute(input: z.output<typeof BracketRoomInput>): BracketRoomResult {
   const status = input.filing_status;
   const schedule = bracketSchedule(table, status);
   const ti = new Dec(input.taxable_income);
-  const current = bracketIndex(schedule, input.taxable_income);
+  const position = bracketRoomAt(input.tax_year, status, input.taxable_income);
   const brackets = bracketFills(schedule, ti).map((row) => ({
     rate: row.rate,
     from: row.from,
@@ -83,13 +84,12 @@ function compute(input: z.output<typeof BracketRoomInput>): BracketRoomResult {
     filled: roundMoney(row.taxed_amount),
     tax: roundMoney(row.tax),
   }));
-  const top = schedule.thresholds[current + 1];
   const zero = table.ltcg.zero_rate_max[status];
   const fifteen = table.ltcg.fifteen_rate_max[status];
   return {
     taxable_income: roundMoney(ti),
-    current_rate: schedule.rates[current] as number,
-    ...(top === undefined ? {} : { room_in_current_bracket: roundMoney(new Dec(top).minus(ti)) }),
+    current_rate: position.rate,
+    ...(position.room === undefined ? {} : { room_in_current_bracket: roundMoney(position.room) }),
     ordinary_tax: roundMoney(ordinaryTax(schedule, ti)),
     brackets,
     ltcg_rate: marginalGainRate(table, status, input.taxable_income),
@@ -114,6 +114,7 @@ export const bracketRoom = defineOperation({
   path: '/v1/tax/bracket-room',
   engine: 'bracket-room',
   version: '1.0.0',
+  uses: [TAX_ENGINE],
   prefix: 'room',
   summary: 'Room to the top of the current and each higher federal bracket, and in the 0%/15% gain bands.',
   description:

@@ -3,6 +3,7 @@ import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney } from '../core/schema';
 import { marginalGainRate, preferentialBands, preferentialTax } from './capital-gains-tax';
+import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
 import { incrementalNiit } from './niit';
 
@@ -87,6 +88,7 @@ export const gainHarvesting = defineOperation({
   path: '/v1/tax/gain-harvesting',
   engine: 'gain-harvesting',
   version: '1.0.0',
+  uses: [TAX_ENGINE],
   prefix: 'gh',
   summary: 'Tax on realizing long-term gains: 0/15/20% band split, NIIT, and the room left at 0% and 15%.',
   description:

@@ -1,6 +1,7 @@
 /**
- * Tax: the federal tax engine (brackets, deductions, capital gains, NIIT, additional Medicare tax, AMT)
- * and the tax estimate, bracket room, gain harvesting, loss harvesting and asset location operations.
+ * Tax: the federal tax engine (brackets, deductions, capital gains, NIIT, additional Medicare tax, AMT,
+ * taxable Social Security) with its entry point for other areas (`householdTax`, `bracketCeilings`,
+ * `bracketRoomAt`, `grossUp`, `taxableSocialSecurity`, `TAX_ENGINE`), and the tax estimate, bracket room, gain harvesting, loss harvesting and asset location operations.
  * @module tax
  */
 
@@ -33,6 +34,19 @@ export {
 } from './capital-gains-tax';
 export { type Household, type StandardDeduction, seniorDeduction, standardDeduction } from './deductions';
 export {
+  type BracketCeiling,
+  type BracketPosition,
+  bracketCeilings,
+  bracketRoomAt,
+  type GrossUp,
+  type GrossUpInput,
+  grossUp,
+  type HouseholdYear,
+  type HouseholdYearTax,
+  householdTax,
+  TAX_ENGINE,
+} from './engine';
+export {
   type ByStatus,
   type FederalTaxTable,
   federalTable,
@@ -53,4 +67,9 @@ export {
   ordinaryTax,
 } from './ordinary-tax';
 export { type TaxEstimateInput, type TaxEstimateResult, taxEstimate } from './tax-estimate';
+export {
+  type SocialSecurityIncome,
+  type SocialSecurityTaxation,
+  taxableSocialSecurity,
+} from './taxable-social-security';
 export { type TlhBenefitInput, type TlhBenefitResult, tlhBenefit, WASH_SALE_CAVEAT } from './tlh-benefit';

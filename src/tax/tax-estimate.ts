@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, filingStatus, nonNegativeMoney, rate } from '../core/schema';
+import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
 import { federalTax } from './federal-tax';
 import { bracketFills } from './ordinary-tax';
@@ -185,6 +186,7 @@ export const taxEstimate = defineOperation({
   path: '/v1/tax/estimate',
   engine: 'tax-estimate',
   version: '1.0.0',
+  uses: [TAX_ENGINE],
   prefix: 'tax',
   summary: 'Federal income tax estimate with capital gains, NIIT, additional Medicare and a flat state rate.',
   description:

@@ -3,6 +3,7 @@ import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney, rate, wholeYears } from '../core/schema';
 import { preferentialBands, preferentialTax, regularTax } from './capital-gains-tax';
+import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
 
 /**
@@ -123,6 +124,7 @@ export const tlhBenefit = defineOperation({
   path: '/v1/tax/tlh-benefit',
   engine: 'tlh',
   version: '1.0.0',
+  uses: [TAX_ENGINE],
   prefix: 'tlh',
   summary: 'Tax-loss harvesting: offsets, carryforward, immediate saving, future recapture and NPV.',
   description:

@@ -50,6 +50,22 @@ describe('defineOperation', () => {
     expect(demo.id).toBe('demo');
     expect(demo.compute({ tax_year: 2024, x: 3, flag: false })).toEqual({ y: 6 });
   });
+  it('exposes the engines it uses (none unless declared), outside the envelope', () => {
+    expect(demo.uses).toEqual([]);
+    const using = defineOperation({
+      path: '/v1/demo-using',
+      engine: 'demo-using',
+      version: '2.0.0',
+      uses: [{ name: 'federal-tax', version: '1.0.0' }],
+      prefix: 'du',
+      summary: 'demo',
+      input: z.strictObject({ x: z.number() }),
+      output: z.object({ y: z.number() }),
+      compute: ({ x }) => ({ y: x }),
+    });
+    expect(using.uses).toEqual([{ name: 'federal-tax', version: '1.0.0' }]);
+    expect(Object.keys(using({ x: 1 }))).not.toContain('uses');
+  });
   it('turns -0 in a result into 0', () => {
     expect(Object.is(demo({ tax_year: 2024, x: 1 }).result.y, 0)).toBe(true);
   });

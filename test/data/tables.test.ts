@@ -22,6 +22,7 @@ import {
 import {
   CapitalGainsRatesSchema,
   FederalTaxTableSchema,
+  SocialSecurityTaxationSchema,
   StatutoryAgesSchema,
 } from '../../src/tax/_lib/tables';
 import { federalTables } from '../../src/tax/federal-tables';
@@ -43,6 +44,7 @@ const YEAR_TABLES: readonly [YearTables<unknown>, z.ZodMiniType][] = [
 const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'tax/capital-gains-rates.json': CapitalGainsRatesSchema,
   'tax/statutory-ages.json': StatutoryAgesSchema,
+  'tax/social-security-taxation.json': SocialSecurityTaxationSchema,
   'healthcare/medicare-rules.json': MedicareRulesSchema,
 };
 

@@ -63,3 +63,14 @@ export const StatutoryAgesSchema = z.strictObject({
   catch_up: block({ age: z.int(), ages_60_63: z.tuple([z.int(), z.int()]) }),
   hsa_catch_up: block({ age: z.int() }),
 });
+
+const separationShape = { joint: z.number(), other: z.number(), separate_lived_with_spouse: z.number() };
+
+/** `data/tax/social-security-taxation.json`: the IRC §86 figures (not indexed). */
+export const SocialSecurityTaxationSchema = z.strictObject({
+  sources: sources(),
+  provisional_income: block({ benefits_fraction: z.number() }),
+  base_amount: block(separationShape),
+  adjusted_base_amount: block(separationShape),
+  inclusion_rates: block({ first_tier: z.number(), second_tier: z.number() }),
+});
