@@ -13,6 +13,7 @@ export {
   type Executor,
   type Handler,
   type HandlerOptions,
+  OFFLOAD_PATH_STEPS,
   ServiceUnavailableError,
 } from './handler';
 export { API_VERSION, buildOpenApiDocument } from './openapi';

@@ -337,8 +337,10 @@ export const accumulationProjection = defineOperation({
     'contributions a year, shared among matched accounts in proportion to their contributions. Real ' +
     'dollars divide by (1 + inflation)^t. With num_simulations > 0, the total is also simulated over ' +
     'market paths of the shared lognormal return model (one portfolio return for all accounts) and the ' +
-    'ending-total percentiles are added. Deterministic for a seed. Taxes and fees are not modeled.',
+    'ending-total percentiles are added. Deterministic for a seed. Taxes and fees are not modeled. ' +
+    'Cost: num_simulations x years annual path-steps (at most 10,000,000 within the schema bounds).',
   input: AccumulationProjectionInput,
   output: AccumulationProjectionResult,
   compute,
+  cost: (input) => input.num_simulations * input.years,
 });

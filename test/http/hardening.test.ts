@@ -492,7 +492,8 @@ describe('simulations off the main thread (built package)', () => {
       node.createNodeServer(http.createHandler({ apiKeys: [KEY], dev: true }), { workers: pool }),
     );
     try {
-      const body = { ...DEBT, horizon_years: 10, num_simulations: 500 };
+      // 2,000 paths x 120 months = 240,000 path-steps: over OFFLOAD_PATH_STEPS, so it runs in the pool.
+      const body = { ...DEBT, horizon_years: 10, num_simulations: 2_000 };
       const response = await fetch(`${running.url}/v1/debt-vs-invest`, {
         method: 'POST',
         headers: auth,
@@ -536,9 +537,10 @@ describe('simulations off the main thread (built package)', () => {
       const next = await fetch(`${patient.url}/v1/debt-vs-invest`, {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify({ ...DEBT, horizon_years: 5, num_simulations: 100 }),
+        body: JSON.stringify({ ...DEBT, horizon_years: 5, num_simulations: 2_000 }),
       });
       expect(next.status).toBe(200);
+      expect(pool.busy).toBe(0);
     } finally {
       await patient.close();
       await pool.close();

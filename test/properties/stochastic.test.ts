@@ -82,6 +82,10 @@ describe('the stochastic operations are found', () => {
 describe.each(stochastic.map((operation) => [operation.path, operation] as const))('%s', (_, operation) => {
   const inputs = inputArbitrary(operation).map((input) => cheap(input as Record<string, unknown>));
 
+  it('declares its cost in path-steps (bounded by MAX_PATH_STEPS, charged and run off the main thread)', () => {
+    expect(operation.stochastic).toBe(true);
+  });
+
   it('the same seed gives the same envelope; probabilities in [0, 1]; bands ordered', () => {
     fc.assert(
       fc.property(inputs, (input) => {
