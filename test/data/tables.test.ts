@@ -19,6 +19,7 @@ import {
   irmaaTables,
   povertyGuidelineTables,
 } from '../../src/healthcare/_lib/year-tables';
+import { RetirementBenefitRulesSchema } from '../../src/social-security/_lib/tables';
 import {
   CapitalGainsRatesSchema,
   FederalTaxTableSchema,
@@ -44,6 +45,7 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'tax/capital-gains-rates.json': CapitalGainsRatesSchema,
   'tax/statutory-ages.json': StatutoryAgesSchema,
   'healthcare/medicare-rules.json': MedicareRulesSchema,
+  'social-security/retirement-benefit-rules.json': RetirementBenefitRulesSchema,
 };
 
 const root = join(__dirname, '..', '..', 'data');
