@@ -1,5 +1,6 @@
 /**
- * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection.
+ * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection; and
+ * retirement income (`income/`): longevity, annuities, pensions.
  * @module retirement
  */
 
@@ -8,3 +9,4 @@ export {
   type AccumulationProjectionResult,
   accumulationProjection,
 } from './accumulation-projection';
+export { type LongevityInput, type LongevityResult, longevity } from './income/longevity';
