@@ -9,4 +9,5 @@ export {
   type AccumulationProjectionResult,
   accumulationProjection,
 } from './accumulation-projection';
+export { type AnnuityInput, type AnnuityResult, annuity, PAYOUT_TYPES } from './income/annuity';
 export { type LongevityInput, type LongevityResult, longevity } from './income/longevity';
