@@ -11,3 +11,8 @@ export {
 } from './accumulation-projection';
 export { type AnnuityInput, type AnnuityResult, annuity, PAYOUT_TYPES } from './income/annuity';
 export { type LongevityInput, type LongevityResult, longevity } from './income/longevity';
+export {
+  type LumpSumVsAnnuityInput,
+  type LumpSumVsAnnuityResult,
+  pensionLumpSumVsAnnuity,
+} from './income/lump-sum-vs-annuity';

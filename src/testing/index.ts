@@ -67,6 +67,20 @@ const repairs: Record<string, (input: Input) => Input> = {
     }
     return out;
   },
+  // Start at or after today, end after the start; joint fields exactly when a survivor fraction is above 0.
+  '/v1/pension/lump-sum-vs-annuity': (input) => {
+    const { joint_age, joint_sex, ...out } = input;
+    if (typeof out.current_age !== 'number' || typeof out.end_age !== 'number') return input;
+    if (typeof out.start_age === 'number' && out.start_age < out.current_age) out.start_age = out.current_age;
+    const start = typeof out.start_age === 'number' ? out.start_age : out.current_age;
+    if (out.end_age <= start) out.end_age = Math.min(121, start + 20);
+    if (typeof out.survivor_fraction === 'number' && out.survivor_fraction > 0) {
+      out.joint_age = joint_age ?? 65;
+      out.joint_sex = joint_sex ?? 'female';
+      out.sex ??= 'male';
+    }
+    return out;
+  },
   // Exactly one of cashflows or dated_cashflows.
   '/v1/cashflow/npv-irr': (input) => {
     if (input.cashflows !== undefined) {
