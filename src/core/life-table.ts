@@ -303,6 +303,28 @@ export function annuityFactor(status: Status, options: AnnuityOptions): number {
   return total;
 }
 
+/** A status that always holds: an annuity on it pays every payment (see {@link annuityCertain}). */
+const CERTAIN: Status = { horizon: Number.POSITIVE_INFINITY, weight: () => 1 };
+
+/**
+ * Present value of an annuity-certain of 1 a year for `years` (paid in `frequency` installments of
+ * 1/frequency, with the same timing, deferral and growth options as {@link annuityFactor}): every
+ * payment is made, whoever lives. `years x frequency` payments (rounded to a whole number).
+ *
+ * @example
+ * ```ts
+ * annuityCertain(2, { rate: 0.1 }); // 1 + 1/1.1 = 1.909091 (annual, in advance)
+ * annuityCertain(1, { rate: 0, frequency: 12, growth: 0.5 }); // 1 (growth steps up on anniversaries only)
+ * ```
+ */
+export function annuityCertain(
+  years: number,
+  options: Omit<AnnuityOptions, 'certainYears' | 'termYears'>,
+): number {
+  if (!(years >= 0)) throw new RangeError('annuityCertain: years must be >= 0');
+  return annuityFactor(CERTAIN, { ...options, certainYears: years, termYears: years });
+}
+
 /**
  * Expected number of years' worth of payments (undiscounted): the annuity factor at a zero rate, the
  * multiplier of the annual income that gives the expected total paid.

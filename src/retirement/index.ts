@@ -1,5 +1,6 @@
 /**
- * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection.
+ * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection; and
+ * retirement income (`income/`): longevity, annuities, pensions.
  * @module retirement
  */
 
@@ -8,6 +9,13 @@ export {
   type AccumulationProjectionResult,
   accumulationProjection,
 } from './accumulation-projection';
+export { type AnnuityInput, type AnnuityResult, annuity, PAYOUT_TYPES } from './income/annuity';
+export { type LongevityInput, type LongevityResult, longevity } from './income/longevity';
+export {
+  type LumpSumVsAnnuityInput,
+  type LumpSumVsAnnuityResult,
+  pensionLumpSumVsAnnuity,
+} from './income/lump-sum-vs-annuity';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
 export {
   type WithdrawalStrategyInput,

@@ -39,6 +39,48 @@ const repairs: Record<string, (input: Input) => Input> = {
     if (typeof input.years !== 'number' || !(perYear > 0)) return input;
     return { ...input, years: Math.max(1, Math.round(input.years * perYear)) / perYear };
   },
+  // Exactly one of premium or target_annual_income; the fields of the payout type chosen; start at or after age.
+  '/v1/annuity': (input) => {
+    const {
+      target_annual_income,
+      quoted_monthly_income,
+      period_certain_years,
+      joint_age,
+      joint_sex,
+      survivor_fraction,
+      ...rest
+    } = input;
+    const out: Input = { ...rest };
+    if (out.premium === undefined && target_annual_income !== undefined)
+      out.target_annual_income = target_annual_income;
+    else {
+      out.premium ??= 100_000;
+      if (quoted_monthly_income !== undefined) out.quoted_monthly_income = quoted_monthly_income;
+    }
+    if (typeof out.start_age === 'number' && typeof out.age === 'number' && out.start_age < out.age)
+      out.start_age = out.age;
+    if (out.payout_type === 'period_certain') out.period_certain_years = period_certain_years ?? 10;
+    if (out.payout_type === 'joint_survivor') {
+      out.joint_age = joint_age ?? 65;
+      out.joint_sex = joint_sex ?? 'female';
+      if (survivor_fraction !== undefined) out.survivor_fraction = survivor_fraction;
+    }
+    return out;
+  },
+  // Start at or after today, end after the start; joint fields exactly when a survivor fraction is above 0.
+  '/v1/pension/lump-sum-vs-annuity': (input) => {
+    const { joint_age, joint_sex, ...out } = input;
+    if (typeof out.current_age !== 'number' || typeof out.end_age !== 'number') return input;
+    if (typeof out.start_age === 'number' && out.start_age < out.current_age) out.start_age = out.current_age;
+    const start = typeof out.start_age === 'number' ? out.start_age : out.current_age;
+    if (out.end_age <= start) out.end_age = Math.min(121, start + 20);
+    if (typeof out.survivor_fraction === 'number' && out.survivor_fraction > 0) {
+      out.joint_age = joint_age ?? 65;
+      out.joint_sex = joint_sex ?? 'female';
+      out.sex ??= 'male';
+    }
+    return out;
+  },
   // Exactly one of cashflows or dated_cashflows.
   '/v1/cashflow/npv-irr': (input) => {
     if (input.cashflows !== undefined) {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import ssa2021 from '../../data/mortality/ssa-period-2021.json';
 import {
+  annuityCertain,
   annuityFactor,
   completeExpectancy,
   curtateExpectancy,
@@ -114,6 +115,15 @@ describe('life-table functions: hand calculations', () => {
     expect(annuityFactor(x0, { rate: 0, certainYears: 5 })).toBeCloseTo(5, 14);
     expect(annuityFactor(x0, { rate: 0, certainYears: 1 })).toBeCloseTo(1 + 0.9 + 0.72, 14);
   });
+  it('annuity-certain: every payment made, whoever lives', () => {
+    // annual in advance at 10%: 1 + 1/1.1; monthly in arrears for 2 years at 0%: 24 payments of 1/12
+    expect(annuityCertain(2, { rate: 0.1 })).toBeCloseTo(1 + 1 / 1.1, 15);
+    expect(annuityCertain(2, { rate: 0, frequency: 12, timing: 'arrears' })).toBeCloseTo(2, 14);
+    // deferred 3 years with a 10% COLA: 1.1^0 + 1.1^1 paid at t = 3 and 4, discounted at 10%: 2 / 1.1^3
+    expect(annuityCertain(2, { rate: 0.1, deferral: 3, growth: 0.1 })).toBeCloseTo(2 / 1.1 ** 3, 14);
+    expect(annuityCertain(0, { rate: 0.05 })).toBe(0);
+    expect(() => annuityCertain(-1, { rate: 0 })).toThrow(RangeError);
+  });
   it('COLA steps up the payment on each anniversary', () => {
     expect(annuityFactor(x0, { rate: 0, growth: 0.1 })).toBeCloseTo(1 + 0.9 * 1.1 + 0.72 * 1.21, 14);
   });
@@ -224,6 +234,24 @@ describe('life-table functions: actuarial identities (properties)', () => {
         );
       }),
       { seed: 99, numRuns: 200 },
+    );
+  });
+
+  // a^(12)-immediate for n years = (1 - v^n) / i^(12), i^(12) = 12 ((1 + i)^(1/12) - 1)
+  it('monthly annuity-certain in arrears = (1 - v^n) / i^(12)', () => {
+    fc.assert(
+      fc.property(
+        rates.filter((rate) => Math.abs(rate) > 1e-4),
+        fc.integer({ min: 0, max: 60 }),
+        (rate, n) => {
+          const im = 12 * Math.expm1(Math.log1p(rate) / 12);
+          expect(annuityCertain(n, { rate, frequency: 12, timing: 'arrears' })).toBeCloseTo(
+            (1 - (1 + rate) ** -n) / im,
+            9,
+          );
+        },
+      ),
+      { seed: 12, numRuns: 200 },
     );
   });
 

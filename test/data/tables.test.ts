@@ -19,6 +19,7 @@ import {
   irmaaTables,
   povertyGuidelineTables,
 } from '../../src/healthcare/_lib/year-tables';
+import { RetirementBenefitRulesSchema } from '../../src/social-security/_lib/tables';
 import {
   CapitalGainsRatesSchema,
   FederalTaxTableSchema,
@@ -46,6 +47,7 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'tax/statutory-ages.json': StatutoryAgesSchema,
   'tax/social-security-taxation.json': SocialSecurityTaxationSchema,
   'healthcare/medicare-rules.json': MedicareRulesSchema,
+  'social-security/retirement-benefit-rules.json': RetirementBenefitRulesSchema,
 };
 
 const root = join(__dirname, '..', '..', 'data');
