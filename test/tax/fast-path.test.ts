@@ -7,6 +7,8 @@ import type { Dec } from '../../src/core/money';
 import { FILING_STATUSES, type FilingStatus } from '../../src/core/schema';
 import { fastTaxEstimate } from '../../src/tax/_lib/fast-estimate';
 import { fastFederal } from '../../src/tax/_lib/fast-federal';
+import { fastBracketRoom, fastGainHarvesting, fastTlhBenefit } from '../../src/tax/_lib/fast-ops';
+import { bracketRoom, bracketRoomExact } from '../../src/tax/bracket-room';
 import { federalTable, SUPPORTED_TAX_YEARS } from '../../src/tax/federal-tables';
 import {
   type FederalTax,
@@ -14,7 +16,9 @@ import {
   federalTax,
   federalTaxExact,
 } from '../../src/tax/federal-tax';
+import { gainHarvesting, gainHarvestingExact } from '../../src/tax/gain-harvesting';
 import { taxEstimate, taxEstimateExact } from '../../src/tax/tax-estimate';
+import { tlhBenefit, tlhBenefitExact, WASH_SALE_CAVEAT } from '../../src/tax/tlh-benefit';
 
 const RUNS = Number(process.env.FAST_PATH_RUNS ?? 20_000);
 const SEED = Number(process.env.FAST_PATH_SEED ?? 20261122);
@@ -227,5 +231,57 @@ describe(`tax fast path: identical to the decimal implementation (${RUNS} random
     expect(failures).toEqual([]);
     expect(fast).toBeGreaterThan(runs * 0.6);
     expect(fastAmt).toBeGreaterThan(runs * 0.2);
+  });
+
+  it('bracket-room, gain-harvesting and tlh-benefit: every field of every result', () => {
+    const g = generator(SEED + 2);
+    const runs = Math.ceil(RUNS / 4);
+    const fast = { room: 0, harvest: 0, tlh: 0 };
+    const failures: string[] = [];
+    for (let i = 0; i < runs && failures.length < 5; i++) {
+      const tax_year = g.pick(SUPPORTED_TAX_YEARS);
+      const filing_status = g.pick(FILING_STATUSES);
+      const e = edges(tax_year, filing_status);
+      const base = { tax_year, filing_status, taxable_income: money(g, e, 0) };
+
+      const room = bracketRoom.parse(base);
+      const roomExact = bracketRoomExact(room);
+      const roomFast = fastBracketRoom(room);
+      if (roomFast !== undefined) fast.room++;
+      if (roomFast !== undefined && !same(roomFast, roomExact)) failures.push(`room ${JSON.stringify(room)}`);
+      if (!same(bracketRoom.compute(room), roomExact)) failures.push(`room compute ${JSON.stringify(room)}`);
+
+      const harvest = gainHarvesting.parse({
+        ...base,
+        magi: money(g, e, 0),
+        realize_amount: g.chance(0.1) ? 0 : money(g, e, 0),
+      });
+      const harvestExact = gainHarvestingExact(harvest);
+      const harvestFast = fastGainHarvesting(harvest);
+      if (harvestFast !== undefined) fast.harvest++;
+      if (harvestFast !== undefined && !same(harvestFast, harvestExact)) {
+        failures.push(`harvest ${JSON.stringify(harvest)}`);
+      }
+      if (!same(gainHarvesting.compute(harvest), harvestExact)) failures.push(`harvest compute`);
+
+      const tlh = tlhBenefit.parse({
+        ...base,
+        harvestable_loss: g.chance(0.1) ? 0 : money(g, e, 0),
+        ...(g.chance(0.7) ? { offsettable_gains: g.chance(0.2) ? 0 : money(g, e, 0) } : {}),
+        growth_rate: g.pick([0, 0.06, -0.5, 0.5, g.int(1001) / 1000 - 0.5, g.next() - 0.5]),
+        reinvestment_years: g.pick([0, 1, 10, 100, g.int(101)]),
+      });
+      const tlhExact = tlhBenefitExact(tlh);
+      const tlhFast = fastTlhBenefit(tlh, WASH_SALE_CAVEAT);
+      if (tlhFast !== undefined) fast.tlh++;
+      if (tlhFast !== undefined && !same(tlhFast, tlhExact)) {
+        failures.push(`tlh ${JSON.stringify({ tlh, tlhFast, tlhExact })}`);
+      }
+      if (!same(tlhBenefit.compute(tlh), tlhExact)) failures.push(`tlh compute`);
+    }
+    expect(failures).toEqual([]);
+    expect(fast.room).toBeGreaterThan(runs * 0.6);
+    expect(fast.harvest).toBeGreaterThan(runs * 0.4);
+    expect(fast.tlh).toBeGreaterThan(runs * 0.4);
   });
 });
