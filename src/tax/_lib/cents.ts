@@ -122,17 +122,26 @@ export function mulRoundDiv(a: number, b: number, d: number): number {
 }
 
 /**
- * Integer `n x 10^places / d` rounded half up, exactly (a ratio to `places` decimal places, as an
- * integer count of 10^-places), for integers `n >= 0`, `d > 0` below 2^53.
+ * `n / d` rounded half up to `places` decimal places, as the float64 nearest to that decimal (what
+ * `roundTo(new Decimal(n).div(d), places)` returns), for integers `n >= 0`, `d > 0` below 2^52.
  *
  * @example
  * ```ts
- * ratioRound(1, 3, 6); // 333333
- * ratioRound(2, 3, 6); // 666667
+ * ratioRound(1, 3, 6); // 0.333333
+ * ratioRound(2, 3, 6); // 0.666667
  * ```
  */
 export function ratioRound(n: number, d: number, places: number): number {
-  return mulRoundDiv(n, POW10[places] as number, d);
+  const scale = POW10[places] as number;
+  const p = n * scale;
+  // q / scale is then one correctly rounded division of two exact integers.
+  if (p < HALF_LIMIT && d < HALF_LIMIT) return roundDiv(p, d) / scale;
+  // A quotient past 2^53 is not exact in float64: read its decimal form instead (one rounding).
+  const big = BigInt(n) * BigInt(scale);
+  const bd = BigInt(d);
+  let q = big / bd;
+  if ((big % bd) * 2n >= bd) q += 1n;
+  return Number(`${q}e-${places}`) + 0;
 }
 
 function bigRoundDiv(n: bigint, d: bigint): number {

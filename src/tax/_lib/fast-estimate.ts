@@ -107,7 +107,7 @@ export function fastTaxEstimate(input: ParsedEstimate): TaxEstimateResult | unde
     additional_medicare_tax: dollars(medicareC),
     state_tax: dollars(stateTaxC),
     total_tax: dollars(totalC),
-    effective_rate: grossC > 0 ? ratioRound(totalC, grossC, 6) / 1e6 : 0,
+    effective_rate: grossC > 0 ? ratioRound(totalC, grossC, 6) : 0,
     marginal_ordinary_rate: fed.marginal_ordinary_rate,
     marginal_capital_gains_rate: fed.marginal_capital_gains_rate,
     brackets,
