@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Dec } from '../../src/core/money';
 import { FILING_STATUSES, type FilingStatus } from '../../src/core/schema';
+import { centsOf, mulRoundDiv, ratioRound, roundDiv } from '../../src/tax/_lib/cents';
 import { fastTaxEstimate } from '../../src/tax/_lib/fast-estimate';
-import { fastFederal } from '../../src/tax/_lib/fast-federal';
+import { fastFederal, fastParams } from '../../src/tax/_lib/fast-federal';
 import { fastBracketRoom, fastGainHarvesting, fastTlhBenefit } from '../../src/tax/_lib/fast-ops';
 import { bracketRoom, bracketRoomExact } from '../../src/tax/bracket-room';
 import { federalTable, SUPPORTED_TAX_YEARS } from '../../src/tax/federal-tables';
@@ -214,6 +215,15 @@ const CORNERS: Record<string, unknown>[] = [
 ];
 
 describe(`tax fast path: identical to the decimal implementation (${RUNS} random inputs)`, () => {
+  it('every table of every supported year qualifies: whole dollars, whole-percent and per-mille rates', () => {
+    for (const year of SUPPORTED_TAX_YEARS) {
+      for (const status of FILING_STATUSES) {
+        const p = fastParams(federalTable(year), status);
+        expect(p, `${year} ${status}`).toBeDefined();
+        expect(p?.amt, `${year} ${status} AMT`).toBeDefined();
+      }
+    }
+  });
   it('taxEstimate.compute at far corners', () => {
     for (const raw of CORNERS) {
       const parsed = taxEstimate.parse(raw);
@@ -352,4 +362,29 @@ describe(`tax fast path: identical to the decimal implementation (${RUNS} random
     },
     TIMEOUT,
   );
+});
+
+describe('scaled-integer helpers (src/tax/_lib/cents.ts)', () => {
+  it('centsOf takes exactly the cent amounts', () => {
+    expect(centsOf(1234.56)).toBe(123456);
+    expect(Object.is(centsOf(-0), 0)).toBe(true);
+    expect(centsOf(0.1 + 0.2)).toBeNaN();
+    expect(centsOf(1.005)).toBeNaN();
+    expect(centsOf(1e13)).toBeNaN();
+    expect(centsOf(Number.NaN)).toBeNaN();
+  });
+  it('roundDiv and mulRoundDiv round half away from zero, as decimal.js ROUND_HALF_UP', () => {
+    expect(roundDiv(2675, 10)).toBe(268);
+    expect(roundDiv(-2675, 10)).toBe(-268);
+    expect(roundDiv(2674, 10)).toBe(267);
+    expect(Object.is(roundDiv(-4, 10), 0)).toBe(true);
+    expect(roundDiv(7_400_000_000_000_005, 10)).toBe(740_000_000_000_001);
+    expect(mulRoundDiv(2e12, 123_456_789, 1e9)).toBe(246_913_578_000); // BigInt path
+    expect(mulRoundDiv(2e12 + 1, 5, 10)).toBe(1_000_000_000_001); // 1,000,000,000,000.5 -> up
+  });
+  it('ratioRound is the float64 nearest to the rounded decimal, past 2^53 included', () => {
+    expect(ratioRound(1, 3, 6)).toBe(0.333333);
+    expect(ratioRound(2, 3, 6)).toBe(0.666667);
+    expect(ratioRound(783_141_594_547, 57, 6)).toBe(13739326220.122807);
+  });
 });
