@@ -13,5 +13,10 @@ import { sha256Hex } from './sha256';
  * ```
  */
 export function resultId(prefix: string, path: string, engineVersion: string, input: unknown): string {
-  return `${prefix}_${sha256Hex(canonicalJson({ path, engine_version: engineVersion, input })).slice(0, 16)}`;
+  // canonicalJson({ path, engine_version, input }) written out: the keys are already in sorted order.
+  const text =
+    input === undefined
+      ? canonicalJson({ path, engine_version: engineVersion })
+      : `{"engine_version":${canonicalJson(engineVersion)},"input":${canonicalJson(input)},"path":${canonicalJson(path)}}`;
+  return `${prefix}_${sha256Hex(text).slice(0, 16)}`;
 }

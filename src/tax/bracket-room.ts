@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney } from '../core/schema';
+import { fastBracketRoom } from './_lib/fast-ops';
 import { marginalGainRate } from './capital-gains-tax';
 import { bracketRoomAt, TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
@@ -70,6 +71,17 @@ export const BracketRoomResult = z.object({
 export type BracketRoomResult = z.infer<typeof BracketRoomResult>;
 
 function compute(input: z.output<typeof BracketRoomInput>): BracketRoomResult {
+  return fastBracketRoom(input) ?? bracketRoomExact(input);
+}
+
+/**
+ * `/v1/tax/bracket-room`'s computation in decimal arithmetic throughout: the reference implementation, used
+ * for inputs outside the exact integer fast path (`_lib/fast-ops.ts`) and as the oracle of the
+ * differential test (`test/tax/fast-path.test.ts`).
+ *
+ * @internal
+ */
+export function bracketRoomExact(input: z.output<typeof BracketRoomInput>): BracketRoomResult {
   const table = federalTable(input.tax_year);
   const status = input.filing_status;
   const schedule = bracketSchedule(table, status);

@@ -1,5 +1,6 @@
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
+import { fastFederal } from './_lib/fast-federal';
 import { additionalMedicareTax } from './additional-medicare';
 import { type Amt, alternativeMinimumTax } from './amt';
 import { marginalRegularGainRate, type PreferentialBands, regularTax } from './capital-gains-tax';
@@ -72,6 +73,10 @@ export interface FederalTax {
  * Taxable income = ordinary + qualified income - deduction - senior deduction, floored at zero; the
  * deductions absorb ordinary income first (qualified taxable income = min(qualified, taxable)).
  *
+ * Cent amounts (incomes up to $2e10) are computed in exact scaled integers (`_lib/fast-federal.ts`) and
+ * the decimal fields are built when read (getters); anything else in decimal arithmetic. The figures
+ * are the same either way, to the last digit.
+ *
  * @example
  * ```ts
  * import { federalTable, federalTax } from 'finplan/tax';
@@ -80,6 +85,17 @@ export interface FederalTax {
  * ```
  */
 export function federalTax(input: FederalTaxInput): FederalTax {
+  return fastFederal(input) ?? federalTaxExact(input);
+}
+
+/**
+ * {@link federalTax} in decimal arithmetic throughout: the reference implementation, used for inputs
+ * outside the exact integer fast path (non-cent amounts, incomes over $2e10) and as the oracle of the
+ * differential test (`test/tax/fast-path.test.ts`).
+ *
+ * @internal
+ */
+export function federalTaxExact(input: FederalTaxInput): FederalTax {
   const { table, filing_status: status } = input;
   const schedule = bracketSchedule(table, status);
   const ordinaryIncome = new Dec(input.ordinary_income);

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney } from '../core/schema';
+import { fastGainHarvesting } from './_lib/fast-ops';
 import { marginalGainRate, preferentialBands, preferentialTax } from './capital-gains-tax';
 import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
@@ -40,6 +41,17 @@ export const GainHarvestingResult = z.object({
 export type GainHarvestingResult = z.infer<typeof GainHarvestingResult>;
 
 function compute(input: z.output<typeof GainHarvestingInput>): GainHarvestingResult {
+  return fastGainHarvesting(input) ?? gainHarvestingExact(input);
+}
+
+/**
+ * `/v1/tax/gain-harvesting`'s computation in decimal arithmetic throughout: the reference implementation, used
+ * for inputs outside the exact integer fast path (`_lib/fast-ops.ts`) and as the oracle of the
+ * differential test (`test/tax/fast-path.test.ts`).
+ *
+ * @internal
+ */
+export function gainHarvestingExact(input: z.output<typeof GainHarvestingInput>): GainHarvestingResult {
   const table = federalTable(input.tax_year);
   const status = input.filing_status;
   const ti = new Dec(input.taxable_income);

@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, filingStatus, nonNegativeMoney, rate } from '../core/schema';
+import { fastTaxEstimate } from './_lib/fast-estimate';
 import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
-import { federalTax } from './federal-tax';
+import { federalTaxExact } from './federal-tax';
 import { bracketFills } from './ordinary-tax';
 
 const TaxEstimateObject = z.strictObject({
@@ -108,8 +109,19 @@ export const TaxEstimateResult = z.object({
 export type TaxEstimateResult = z.infer<typeof TaxEstimateResult>;
 
 function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
+  return fastTaxEstimate(input) ?? taxEstimateExact(input);
+}
+
+/**
+ * `/v1/tax/estimate`'s computation in decimal arithmetic throughout: the reference implementation,
+ * used for inputs outside the exact integer fast path (non-cent amounts, incomes over $2e10) and as
+ * the oracle of the differential test (`test/tax/fast-path.test.ts`).
+ *
+ * @internal
+ */
+export function taxEstimateExact(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
   const table = federalTable(input.tax_year);
-  const fed = federalTax({
+  const fed = federalTaxExact({
     table,
     filing_status: input.filing_status,
     ordinary_income: input.ordinary_income,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney, rate, wholeYears } from '../core/schema';
+import { fastTlhBenefit } from './_lib/fast-ops';
 import { preferentialBands, preferentialTax, regularTax } from './capital-gains-tax';
 import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
@@ -71,6 +72,17 @@ export const TlhBenefitResult = z.object({
 export type TlhBenefitResult = z.infer<typeof TlhBenefitResult>;
 
 function compute(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {
+  return fastTlhBenefit(input, WASH_SALE_CAVEAT) ?? tlhBenefitExact(input);
+}
+
+/**
+ * `/v1/tax/tlh-benefit`'s computation in decimal arithmetic throughout: the reference implementation, used
+ * for inputs outside the exact integer fast path (`_lib/fast-ops.ts`) and as the oracle of the
+ * differential test (`test/tax/fast-path.test.ts`).
+ *
+ * @internal
+ */
+export function tlhBenefitExact(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {
   const table = federalTable(input.tax_year);
   const status = input.filing_status;
   const ti = new Dec(input.taxable_income);

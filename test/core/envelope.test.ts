@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/core/canonical-json';
+import { finiteResult } from '../../src/core/envelope';
+import { resultId } from '../../src/core/result-id';
+
+/** The straightforward implementations the envelope had before it was made faster: the reference. */
+function referenceCanonicalJson(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError('non-finite');
+      return String(value);
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'object': {
+      if (Array.isArray(value)) {
+        return `[${value.map((item) => (item === undefined ? 'null' : referenceCanonicalJson(item))).join(',')}]`;
+      }
+      const record = value as Record<string, unknown>;
+      const members: string[] = [];
+      for (const key of Object.keys(record).sort()) {
+        if (record[key] === undefined) continue;
+        members.push(`${JSON.stringify(key)}:${referenceCanonicalJson(record[key])}`);
+      }
+      return `{${members.join(',')}}`;
+    }
+    default:
+      throw new TypeError('unsupported');
+  }
+}
+
+function referenceFinite(value: unknown, where = 'result'): unknown {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`finplan bug: non-finite number at ${where}`);
+    return value === 0 ? 0 : value;
+  }
+  if (Array.isArray(value)) return value.map((item, i) => referenceFinite(item, `${where}[${i}]`));
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) {
+      if (member !== undefined) out[key] = referenceFinite(member, `${where}.${key}`);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** JSON-like values with awkward keys and strings (quotes, controls, lone surrogates), -0 and undefined. */
+const tree = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constantFrom(-0, 0, 1e21, 5e-324),
+    fc.string({ unit: 'binary', maxLength: 8 }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.string({ unit: 'binary', maxLength: 6 }), tie('value'), { maxKeys: 5 }),
+  ),
+})).value;
+
+describe('canonicalJson (cached keys and sort orders)', () => {
+  it('is the reference canonical JSON of any value, however often the same key lists come back', () => {
+    fc.assert(
+      fc.property(
+        tree.filter((v) => v !== undefined),
+        (value) => {
+          const expected = referenceCanonicalJson(value);
+          expect(canonicalJson(value)).toBe(expected);
+          expect(canonicalJson(value)).toBe(expected); // second time through the caches
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+  it('a cached sort order is used only for the very same key list', () => {
+    expect(canonicalJson({ b: 1, a: 2, c: 3 })).toBe('{"a":2,"b":1,"c":3}');
+    expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+    expect(canonicalJson({ b: 1, d: 2, c: 3 })).toBe('{"b":1,"c":3,"d":2}');
+    expect(canonicalJson({ b: 1, a: 2, c: 3 })).toBe('{"a":2,"b":1,"c":3}');
+    expect(canonicalJson({ '"q': 1, '\u0001': 2, '\ud800': 3 })).toBe(
+      referenceCanonicalJson({ '"q': 1, '\u0001': 2, '\ud800': 3 }),
+    );
+  });
+});
+
+describe('finiteResult', () => {
+  it('is a copy equal to the reference copy, -0 written as 0 and undefined members dropped', () => {
+    fc.assert(
+      fc.property(tree, (value) => {
+        const copy = finiteResult(value);
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(referenceFinite(value)));
+        expect(copy).toStrictEqual(referenceFinite(value));
+        if (typeof value === 'object' && value !== null) expect(copy).not.toBe(value);
+      }),
+      { numRuns: 2000 },
+    );
+    const input = { a: -0, b: undefined, c: [{ d: -0 }], e: 'x' };
+    const copy = finiteResult(input);
+    expect(Object.is(copy.a, 0)).toBe(true);
+    expect('b' in copy).toBe(false);
+    expect(Object.is(copy.c[0]?.d, 0)).toBe(true);
+    expect(Object.is(input.a, -0)).toBe(true); // the input is left as it was
+  });
+  it('names the path of a non-finite number', () => {
+    expect(() => finiteResult({ a: [1, { b: Number.NaN }] })).toThrow(
+      'finplan bug: non-finite number at result.a[1].b',
+    );
+    expect(() => finiteResult([Number.POSITIVE_INFINITY], 'x')).toThrow('non-finite number at x[0]');
+  });
+});
+
+describe('resultId', () => {
+  it('is the SHA-256 of the canonical JSON of { path, engine_version, input }', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), tree, (prefix, path, version, input) => {
+        const text = referenceCanonicalJson({ path, engine_version: version, input });
+        const hex = createHash('sha256').update(text).digest('hex');
+        expect(resultId(prefix, path, version, input)).toBe(`${prefix}_${hex.slice(0, 16)}`);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
