@@ -164,8 +164,13 @@ export function householdTax(input: HouseholdYear): HouseholdYearTax {
     amt_preferences: input.amt_preferences,
     amt_itemized_addback: input.amt_itemized_addback,
   });
-  const result: HouseholdYearTax = { ...fed, tax_year: input.tax_year, taxable_social_security: taxable };
-  return social === undefined ? result : { ...result, social_security: social };
+  // `fed` may be the fast path's object, whose decimal fields are getters built when read: extend it
+  // rather than spread it (a spread would copy no getter and keep the laziness from paying off).
+  const extra =
+    social === undefined
+      ? { tax_year: input.tax_year, taxable_social_security: taxable }
+      : { tax_year: input.tax_year, taxable_social_security: taxable, social_security: social };
+  return Object.assign(Object.create(fed) as FederalTax, extra);
 }
 
 /**
