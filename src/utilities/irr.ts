@@ -57,19 +57,24 @@ export function datedNpv(rate: number, years: ArrayLike<number>, amounts: ArrayL
  * r < 0 so that it never overflows (same sign, same roots): sum c_t e^(-t x) for x >= 0,
  * sum c_t e^((n - t) x) for x < 0.
  */
-function periodicScaled(flows: ArrayLike<number>): (x: number) => number {
+function periodicScaled(flows: readonly number[]): (x: number) => number {
   const n = flows.length - 1;
   return (x) => {
-    if (x >= 0) return periodicNpv(Math.expm1(x), flows);
-    const g = Math.exp(x);
     let acc = 0;
+    if (x >= 0) {
+      // periodicNpv(expm1(x), flows), written out (the same operations).
+      const v = 1 / (1 + Math.expm1(x));
+      for (let t = n; t >= 0; t--) acc = acc * v + (flows[t] as number);
+      return acc;
+    }
+    const g = Math.exp(x);
     for (let t = 0; t <= n; t++) acc = acc * g + (flows[t] as number);
     return acc;
   };
 }
 
 /** The dated NPV in x = ln(1 + r), scaled by (1 + r)^T (T = the last time) when r < 0. */
-function datedScaled(years: ArrayLike<number>, amounts: ArrayLike<number>): (x: number) => number {
+function datedScaled(years: readonly number[], amounts: readonly number[]): (x: number) => number {
   const last = years.length > 0 ? (years[years.length - 1] as number) : 0;
   return (x) => {
     const shift = x >= 0 ? 0 : last;
@@ -79,6 +84,11 @@ function datedScaled(years: ArrayLike<number>, amounts: ArrayLike<number>): (x: 
     }
     return sum;
   };
+}
+
+/** `values` as an array of numbers: an array as is (read only, never copied), anything else copied. */
+function numbers(values: ArrayLike<number>): readonly number[] {
+  return Array.isArray(values) ? values : Array.from(values);
 }
 
 function search(f: (x: number) => number, changes: number): IrrRoots {
@@ -97,7 +107,7 @@ function search(f: (x: number) => number, changes: number): IrrRoots {
  * ```
  */
 export function irrRoots(flows: ArrayLike<number>): IrrRoots {
-  return search(periodicScaled(Float64Array.from(flows)), signChanges(flows));
+  return search(periodicScaled(numbers(flows)), signChanges(flows));
 }
 
 /**
@@ -110,7 +120,7 @@ export function irrRoots(flows: ArrayLike<number>): IrrRoots {
  * ```
  */
 export function xirrRoots(years: ArrayLike<number>, amounts: ArrayLike<number>): IrrRoots {
-  return search(datedScaled(Float64Array.from(years), Float64Array.from(amounts)), signChanges(amounts));
+  return search(datedScaled(numbers(years), numbers(amounts)), signChanges(amounts));
 }
 
 /**

@@ -214,8 +214,8 @@ describe('fast rounding = the decimal.js rounding, for every double (differentia
     );
   });
 
-  it('every half cent from -1,000.000 to 1,000.000 and every value with 3 decimals there', () => {
-    for (let i = -1_000_000; i <= 1_000_000; i++) {
+  it('every value with 3 decimals (half cents included) from -100.000 to 100.000', () => {
+    for (let i = -100_000; i <= 100_000; i++) {
       const x = i / 1000;
       if (!agrees(x, 2)) expect(agrees(x, 2), `${x}`).toBe(true);
     }
