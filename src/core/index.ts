@@ -36,6 +36,9 @@ export {
 } from './schema';
 export {
   createPathDriver,
+  type FanChartOptions,
+  type FanChartRow,
+  fanChartSvg,
   type PathDriver,
   type PathDriverOptions,
   quantile,
