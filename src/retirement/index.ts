@@ -1,5 +1,6 @@
 /**
- * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection.
+ * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
+ * required minimum distributions.
  * @module retirement
  */
 
@@ -9,6 +10,7 @@ export {
   accumulationProjection,
 } from './accumulation-projection';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
+export { type RmdInput, type RmdResult, rmd } from './rmd';
 export {
   type WithdrawalStrategyInput,
   type WithdrawalStrategyResult,

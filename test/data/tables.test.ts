@@ -19,6 +19,7 @@ import {
   irmaaTables,
   povertyGuidelineTables,
 } from '../../src/healthcare/_lib/year-tables';
+import { UniformLifetimeTableSchema } from '../../src/retirement/_lib/tables';
 import {
   CapitalGainsRatesSchema,
   FederalTaxTableSchema,
@@ -46,6 +47,7 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'tax/statutory-ages.json': StatutoryAgesSchema,
   'tax/social-security-taxation.json': SocialSecurityTaxationSchema,
   'healthcare/medicare-rules.json': MedicareRulesSchema,
+  'retirement/uniform-lifetime-table.json': UniformLifetimeTableSchema,
 };
 
 const root = join(__dirname, '..', '..', 'data');
