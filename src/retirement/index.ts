@@ -1,6 +1,6 @@
 /**
- * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection; and
- * retirement income (`income/`): longevity, annuities, pensions.
+ * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
+ * required minimum distributions; and retirement income (`income/`): longevity, annuities, pensions.
  * @module retirement
  */
 
@@ -17,6 +17,7 @@ export {
   pensionLumpSumVsAnnuity,
 } from './income/lump-sum-vs-annuity';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
+export { type RmdInput, type RmdResult, rmd } from './rmd';
 export {
   type WithdrawalStrategyInput,
   type WithdrawalStrategyResult,

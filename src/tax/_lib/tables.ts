@@ -62,6 +62,13 @@ export const StatutoryAgesSchema = z.strictObject({
   senior: block({ age: z.int() }),
   catch_up: block({ age: z.int(), ages_60_63: z.tuple([z.int(), z.int()]) }),
   hsa_catch_up: block({ age: z.int() }),
+  rmd: block({
+    beginning_ages: z.array(
+      z.strictObject({ first_birth_year: z.int(), last_birth_year: z.optional(z.int()), age: z.int() }),
+    ),
+    required_beginning_month: z.int(),
+    required_beginning_day: z.int(),
+  }),
 });
 
 const separationShape = { joint: z.number(), other: z.number(), separate_lived_with_spouse: z.number() };
