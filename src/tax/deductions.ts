@@ -1,9 +1,14 @@
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
+import { STATUTORY_AGES } from './_lib/statutory-ages';
 import type { FederalTaxTable } from './federal-tables';
 
-/** Age at which the §63(f) additional standard deduction and the §151(d)(5)(C) senior deduction apply. */
-const SENIOR_AGE = 65;
+/**
+ * Age at which the §63(f) additional standard deduction and the §151(d)(5)(C) senior deduction apply
+ * (`data/tax/statutory-ages.json`).
+ * @internal
+ */
+export const SENIOR_AGE = STATUTORY_AGES.senior.age;
 
 /**
  * Who is 65 or older (at the end of the tax year) or blind. The spouse counts only on a joint return

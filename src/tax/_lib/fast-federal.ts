@@ -27,7 +27,7 @@ import { Dec } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
 import { type Amt, alternativeMinimumTax } from '../amt';
 import { LTCG_RATES, type PreferentialBands } from '../capital-gains-tax';
-import type { StandardDeduction } from '../deductions';
+import { SENIOR_AGE, type StandardDeduction } from '../deductions';
 import type { FederalTaxTable } from '../federal-tables';
 import type { FederalTax, FederalTaxInput } from '../federal-tax';
 import { type BracketSchedule, bracketSchedule } from '../ordinary-tax';
@@ -541,8 +541,8 @@ export function fastFederalOf(p: FastParams, input: FastFederalInput): FastFeder
   }
 
   const status = p.status;
-  const senior65 = input.age !== undefined && input.age >= 65;
-  const spouse65 = status === 'mfj' && input.spouse_age !== undefined && input.spouse_age >= 65;
+  const senior65 = input.age !== undefined && input.age >= SENIOR_AGE;
+  const spouse65 = status === 'mfj' && input.spouse_age !== undefined && input.spouse_age >= SENIOR_AGE;
   let count = (senior65 ? 1 : 0) + (input.blind ? 1 : 0);
   if (status === 'mfj') count += (spouse65 ? 1 : 0) + (input.spouse_blind ? 1 : 0);
 
