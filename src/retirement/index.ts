@@ -1,6 +1,7 @@
 /**
  * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
- * required minimum distributions; and retirement income (`income/`): longevity, annuities, pensions.
+ * required minimum distributions, savings target; and retirement income (`income/`): longevity,
+ * annuities, pensions.
  * @module retirement
  */
 
@@ -18,6 +19,7 @@ export {
 } from './income/lump-sum-vs-annuity';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
 export { type RmdInput, type RmdResult, rmd } from './rmd';
+export { type SavingsTargetInput, type SavingsTargetResult, savingsTarget } from './savings-target';
 export {
   type WithdrawalStrategyInput,
   type WithdrawalStrategyResult,
