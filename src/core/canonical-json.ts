@@ -7,52 +7,52 @@ function quote(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
-/** Bound on each cache below (distinct keys, distinct key lists): the caches never grow past it. */
+/** Bound on the cache below (distinct first keys): it never grows past it. */
 const CACHE_LIMIT = 4096;
+/** Key lists kept per first key, and the longest list kept (a large dictionary is sorted each time). */
+const LISTS_PER_KEY = 8;
+const LONGEST_LIST = 64;
 
-/** Object keys in their JSON form: the same few keys come back on every call. */
-const quotedKeys = new Map<string, string>();
-
-function quoteKey(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = quote(key);
-    if (quotedKeys.size < CACHE_LIMIT && key.length <= 64) quotedKeys.set(key, quoted);
-  }
-  return quoted;
-}
-
-/** Whether `keys` is already in sorted (UTF-16 code unit) order. */
-function isSorted(keys: readonly string[]): boolean {
-  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) > (keys[i] as string)) return false;
-  return true;
+/** A key list as it came, and its keys sorted with their JSON form and colon (`"key":`). */
+interface SortedList {
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+  readonly quoted: readonly string[];
 }
 
 /**
- * Key lists seen before (objects built in one order, such as a parsed input in schema order), by their
- * first key: the list as it came and sorted. Used only when the list matches key for key.
+ * Key lists seen before (an object built in one order, such as a parsed input in schema order, with or
+ * without its optional fields), by their first key, a few lists each: a list is used only when it
+ * matches key for key. The same few shapes come back on every call, so sorting and quoting are done
+ * once per shape.
  */
-const sortedLists = new Map<string, { readonly from: readonly string[]; readonly to: readonly string[] }>();
+const sortedLists = new Map<string, SortedList[]>();
 
-/** The own enumerable keys of `record` in sorted (UTF-16 code unit) order. */
-function sortedKeys(record: object): readonly string[] {
-  const keys = Object.keys(record);
-  if (isSorted(keys)) return keys;
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** `keys` (at least one) sorted by UTF-16 code unit, and quoted: from the cache when seen before. */
+function sortedKeys(keys: string[]): SortedList {
   const first = keys[0] as string;
-  const seen = sortedLists.get(first);
-  if (seen !== undefined && seen.from.length === keys.length) {
-    let same = true;
-    for (let i = 0; i < keys.length; i++) {
-      if (seen.from[i] !== keys[i]) {
-        same = false;
-        break;
-      }
+  let lists = sortedLists.get(first);
+  if (lists !== undefined) {
+    for (let i = 0; i < lists.length; i++) {
+      const list = lists[i] as SortedList;
+      if (sameKeys(list.from, keys)) return list;
     }
-    if (same) return seen.to;
   }
   const to = keys.slice().sort();
-  if (sortedLists.size < CACHE_LIMIT || seen !== undefined) sortedLists.set(first, { from: keys, to });
-  return to;
+  const list = { from: keys, to, quoted: to.map((key) => `${quote(key)}:`) };
+  if (keys.length > LONGEST_LIST) return list;
+  if (lists === undefined && sortedLists.size < CACHE_LIMIT) {
+    lists = [];
+    sortedLists.set(first, lists);
+  }
+  if (lists !== undefined && lists.length < LISTS_PER_KEY) lists.push(list);
+  return list;
 }
 
 /**
@@ -87,16 +87,14 @@ export function canonicalJson(value: unknown): string {
         return `${out}]`;
       }
       const record = value as Record<string, unknown>;
-      const keys = sortedKeys(record);
+      const keys = Object.keys(record);
+      if (keys.length === 0) return '{}';
+      const { to, quoted } = sortedKeys(keys);
       let out = '{';
-      let first = true;
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i] as string;
-        const member = record[key];
+      for (let i = 0; i < to.length; i++) {
+        const member = record[to[i] as string];
         if (member === undefined) continue;
-        out += first ? quoteKey(key) : `,${quoteKey(key)}`;
-        out += `:${canonicalJson(member)}`;
-        first = false;
+        out += `${out.length === 1 ? '' : ','}${quoted[i]}${canonicalJson(member)}`;
       }
       return `${out}}`;
     }

@@ -53,21 +53,16 @@ function copyFinite(value: unknown): unknown {
   return out;
 }
 
-/** The same copy, naming the path of the first non-finite number (run only when there is one). */
-function finiteResultWithPath<T>(value: T, where: string): T {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`finplan bug: non-finite number at ${where}`);
-    return (value === 0 ? 0 : value) as T;
+/** The path of the first non-finite number in `value` (walked only when there is one). */
+function nonFinitePath(value: unknown, where: string): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : where;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const array = Array.isArray(value);
+  for (const [key, member] of Object.entries(value)) {
+    const found = nonFinitePath(member, array ? `${where}[${key}]` : `${where}.${key}`);
+    if (found !== undefined) return found;
   }
-  if (Array.isArray(value)) return value.map((item, i) => finiteResultWithPath(item, `${where}[${i}]`)) as T;
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value)) {
-      if (member !== undefined) out[key] = finiteResultWithPath(member, `${where}.${key}`);
-    }
-    return out as T;
-  }
-  return value;
+  return undefined;
 }
 
 /**
@@ -79,8 +74,8 @@ export function finiteResult<T>(value: T, where = 'result'): T {
   try {
     return copyFinite(value) as T;
   } catch (error) {
-    if (error === NON_FINITE) return finiteResultWithPath(value, where);
-    throw error;
+    if (error !== NON_FINITE) throw error;
+    throw new Error(`finplan bug: non-finite number at ${nonFinitePath(value, where)}`);
   }
 }
 

@@ -77,6 +77,16 @@ describe('canonicalJson (cached keys and sort orders)', () => {
       { numRuns: 2000 },
     );
   });
+  it('large dictionaries (not cached) and many shapes sharing a first key', () => {
+    const big = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${(i * 7919) % 200}`, i]));
+    expect(canonicalJson(big)).toBe(referenceCanonicalJson(big));
+    expect(canonicalJson(big)).toBe(referenceCanonicalJson(big));
+    for (let n = 1; n <= 20; n++) {
+      const shape = Object.fromEntries([['z', 0], ...Array.from({ length: n }, (_, i) => [`a${n - i}`, i])]);
+      expect(canonicalJson(shape)).toBe(referenceCanonicalJson(shape));
+      expect(canonicalJson(shape)).toBe(referenceCanonicalJson(shape));
+    }
+  });
   it('a cached sort order is used only for the very same key list', () => {
     expect(canonicalJson({ b: 1, a: 2, c: 3 })).toBe('{"a":2,"b":1,"c":3}');
     expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
