@@ -79,6 +79,10 @@ function compute(input: z.output<typeof BracketRoomInput>): BracketRoomResult {
  * for inputs outside the exact integer fast path (`_lib/fast-ops.ts`) and as the oracle of the
  * differential test (`test/tax/fast-path.test.ts`).
  *
+ * @example
+ * ```ts
+ * bracketRoomExact({ tax_year: 2025, filing_status: 'mfj', taxable_income: 150_000 }).room_in_current_bracket; // 56700
+ * ```
  * @internal
  */
 export function bracketRoomExact(input: z.output<typeof BracketRoomInput>): BracketRoomResult {

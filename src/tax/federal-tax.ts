@@ -93,6 +93,11 @@ export function federalTax(input: FederalTaxInput): FederalTax {
  * outside the exact integer fast path (non-cent amounts, incomes over $2e10) and as the oracle of the
  * differential test (`test/tax/fast-path.test.ts`).
  *
+ * @example
+ * ```ts
+ * federalTaxExact({ table: federalTable(2026), filing_status: 'single', ordinary_income: 60_000, qualified_income: 10_000 })
+ *   .regular_tax.toNumber(); // 5687.5, as federalTax
+ * ```
  * @internal
  */
 export function federalTaxExact(input: FederalTaxInput): FederalTax {

@@ -49,6 +49,11 @@ function compute(input: z.output<typeof GainHarvestingInput>): GainHarvestingRes
  * for inputs outside the exact integer fast path (`_lib/fast-ops.ts`) and as the oracle of the
  * differential test (`test/tax/fast-path.test.ts`).
  *
+ * @example
+ * ```ts
+ * gainHarvestingExact({ tax_year: 2025, filing_status: 'mfj', taxable_income: 80_000, magi: 110_000, realize_amount: 20_000 })
+ *   .realization.ltcg_tax; // 495
+ * ```
  * @internal
  */
 export function gainHarvestingExact(input: z.output<typeof GainHarvestingInput>): GainHarvestingResult {

@@ -117,6 +117,11 @@ function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
  * used for inputs outside the exact integer fast path (non-cent amounts, incomes over $2e10) and as
  * the oracle of the differential test (`test/tax/fast-path.test.ts`).
  *
+ * @example
+ * ```ts
+ * taxEstimateExact(taxEstimate.parse({ tax_year: 2026, filing_status: 'single', ordinary_income: 60_000, qualified_income: 10_000 }))
+ *   .income_tax; // 5687.5, as taxEstimate
+ * ```
  * @internal
  */
 export function taxEstimateExact(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {

@@ -80,6 +80,11 @@ function compute(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {
  * for inputs outside the exact integer fast path (`_lib/fast-ops.ts`) and as the oracle of the
  * differential test (`test/tax/fast-path.test.ts`).
  *
+ * @example
+ * ```ts
+ * tlhBenefitExact(tlhBenefit.parse({ tax_year: 2025, filing_status: 'single', taxable_income: 120_000, harvestable_loss: 10_000,
+ *   offsettable_gains: 5_000, growth_rate: 0.06, reinvestment_years: 10 })).carryforward; // 2000
+ * ```
  * @internal
  */
 export function tlhBenefitExact(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {
