@@ -7,7 +7,7 @@ import {
   single,
 } from '../core/life-table';
 import { roundMoney, roundRate, roundTo } from '../core/money';
-import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, type Sex, ssaLifeTable } from '../core/mortality';
+import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../core/mortality';
 import { defineOperation } from '../core/operation';
 import {
   flag,
@@ -212,19 +212,22 @@ function compute(input: z.output<typeof SocialSecurityInput>): SocialSecurityRes
     monthly_benefit: roundMoney(b.monthlyBenefit),
   });
 
-  const by_month = [];
-  for (let m = EARLIEST_CLAIMING_MONTHS; m <= LATEST_CREDIT_MONTHS; m++) {
-    by_month.push({
-      age_years: Math.floor(m / 12),
-      age_months: m % 12,
-      ...row(claimingBenefit(pia, m, fra)),
-    });
-  }
+  // Every claiming month once; the yearly rows are every twelfth.
+  const months = Array.from(
+    { length: LATEST_CREDIT_MONTHS - EARLIEST_CLAIMING_MONTHS + 1 },
+    (_, k) => EARLIEST_CLAIMING_MONTHS + k,
+  );
+  const byMonth = months.map((m) => claimingBenefit(pia, m, fra));
+  const by_month = byMonth.map((b, k) => ({
+    age_years: Math.floor((months[k] as number) / 12),
+    age_months: (months[k] as number) % 12,
+    ...row(b),
+  }));
 
   const status =
-    input.sex === undefined ? undefined : single({ table: ssaLifeTable(input.sex as Sex), age: FIRST_AGE });
+    input.sex === undefined ? undefined : single({ table: ssaLifeTable(input.sex), age: FIRST_AGE });
   const ages = Array.from({ length: LAST_AGE - FIRST_AGE + 1 }, (_, i) => FIRST_AGE + i);
-  const benefits = ages.map((age) => claimingBenefit(pia, age * 12, fra));
+  const benefits = ages.map((age) => byMonth[(age - FIRST_AGE) * 12] as ClaimingBenefit);
   const monthly = benefits.map((b) => b.monthlyBenefit.toNumber());
   const presentValues: number[] = [];
   const expectedValues: number[] = [];
