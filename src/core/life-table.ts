@@ -255,34 +255,6 @@ export interface AnnuityOptions {
 }
 
 /**
- * The payments of an annuity of 1 a year on `status`: each payment's time (years from now), amount
- * (1/frequency, grown by the COLA) and expected fraction paid (1 within the period certain, else the
- * status weight). Payments run until the status fails (or `termYears`).
- */
-function payments(status: Status, options: AnnuityOptions) {
-  const m = options.frequency ?? 1;
-  if (!Number.isInteger(m) || m < 1) throw new RangeError('annuity: frequency must be a positive integer');
-  const deferral = options.deferral ?? 0;
-  const shift = options.timing === 'arrears' ? 1 : 0;
-  const certainPayments = Math.round((options.certainYears ?? 0) * m);
-  const lastByStatus = Math.ceil((status.horizon - deferral) * m) + 1;
-  const count =
-    options.termYears === undefined
-      ? Math.max(certainPayments, lastByStatus)
-      : Math.round(options.termYears * m);
-  const growth = options.growth ?? 0;
-  const out: { t: number; amount: number; weight: number }[] = [];
-  for (let j = 0; j < count; j++) {
-    const t = deferral + (j + shift) / m;
-    const weight = j < certainPayments ? 1 : status.weight(t);
-    if (weight === 0 && j >= certainPayments) continue;
-    const amount = (growth === 0 ? 1 : (1 + growth) ** Math.floor(j / m)) / m;
-    out.push({ t, amount, weight });
-  }
-  return out;
-}
-
-/**
  * Expected present value of an annuity of 1 a year on `status` (paid in `frequency` installments of
  * 1/frequency), at the annual effective `rate`: the sum over payments of amount x weight x v^t. With
  * the defaults it is the annual whole-life annuity-due `ä_x`; `frequency: 12` gives `ä^(12)_x`
@@ -297,9 +269,27 @@ function payments(status: Status, options: AnnuityOptions) {
  */
 export function annuityFactor(status: Status, options: AnnuityOptions): number {
   if (!(options.rate > -1)) throw new RangeError('annuity: rate must be > -1');
+  const m = options.frequency ?? 1;
+  if (!Number.isInteger(m) || m < 1) throw new RangeError('annuity: frequency must be a positive integer');
   const lnV = -Math.log1p(options.rate);
+  const deferral = options.deferral ?? 0;
+  const shift = options.timing === 'arrears' ? 1 : 0;
+  const growth = options.growth ?? 0;
+  // Payments run until the status fails (or for termYears); those within the period certain are made
+  // whatever the status (weight 1).
+  const certainPayments = Math.round((options.certainYears ?? 0) * m);
+  const count =
+    options.termYears === undefined
+      ? Math.max(certainPayments, Math.ceil((status.horizon - deferral) * m) + 1)
+      : Math.round(options.termYears * m);
   let total = 0;
-  for (const { t, amount, weight } of payments(status, options)) total += amount * weight * Math.exp(lnV * t);
+  for (let j = 0; j < count; j++) {
+    const t = deferral + (j + shift) / m;
+    const weight = j < certainPayments ? 1 : status.weight(t);
+    if (weight === 0) continue;
+    const amount = (growth === 0 ? 1 : (1 + growth) ** Math.floor(j / m)) / m;
+    total += amount * weight * Math.exp(lnV * t);
+  }
   return total;
 }
 

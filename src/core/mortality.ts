@@ -29,6 +29,9 @@ export const ssaPeriodTables = defineYearTables<PeriodLifeTable>({
 /** The period of the SSA life table the retirement-income and Social Security engines use. */
 export const MORTALITY_PERIOD = 2021;
 
+/** The name results give that table (`mortality_table`). */
+export const MORTALITY_TABLE_NAME = `SSA ${MORTALITY_PERIOD} period life table`;
+
 /**
  * The SSA period life table of `sex` (ages 0-119 as published, closed at 120), every q_x multiplied by
  * `frailty` (capped at 1).

@@ -126,6 +126,23 @@ export function described<T extends z.ZodMiniType>(schema: T, description: strin
   return schema.check(z.describe(description));
 }
 
+/**
+ * A number of a result schema, with its description (for the OpenAPI document).
+ *
+ * @example
+ * ```ts
+ * const Result = z.object({ premium: resultNumber('The single premium (dollars).') });
+ * ```
+ */
+export function resultNumber(description: string) {
+  return z.number().check(z.describe(description));
+}
+
+/** A number of a result schema that is omitted (never null) where it does not apply, with its description. */
+export function optionalResultNumber(description: string) {
+  return z.optional(z.number()).check(z.describe(description));
+}
+
 /** Seed used when a stochastic operation is called without one. */
 export const DEFAULT_SEED = 1;
 

@@ -7,9 +7,18 @@ import {
   single,
 } from '../core/life-table';
 import { roundMoney, roundRate, roundTo } from '../core/money';
-import { MORTALITY_PERIOD, SEXES, type Sex, ssaLifeTable } from '../core/mortality';
+import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../core/mortality';
 import { defineOperation } from '../core/operation';
-import { flag, integer, nonNegativeMoney, oneOf, rate, withDefault } from '../core/schema';
+import {
+  flag,
+  integer,
+  nonNegativeMoney,
+  oneOf,
+  optionalResultNumber,
+  rate,
+  resultNumber,
+  withDefault,
+} from '../core/schema';
 import {
   type ClaimingBenefit,
   claimingBenefit,
@@ -70,66 +79,67 @@ export const SocialSecurityInput = z
   );
 export type SocialSecurityInput = z.input<typeof SocialSecurityInput>;
 
-const num = (description: string) => z.number().check(z.describe(description));
-const optionalNum = (description: string) => z.optional(z.number()).check(z.describe(description));
-
 const ClaimingAge = z.object({
-  age: num('Claiming age in whole years (62-70): benefits start the month this age is reached.'),
-  months_from_full_retirement_age: num('Months from full retirement age to the claim (negative: early).'),
-  percent_of_pia: num('Benefit as a fraction of the PIA before dime rounding (0.7 = 70%).'),
-  monthly_benefit: num('Monthly benefit, rounded down to a multiple of $0.10 (today dollars).'),
-  annual_benefit: num('12 x monthly_benefit.'),
-  lifetime_benefits: num(
+  age: resultNumber('Claiming age in whole years (62-70): benefits start the month this age is reached.'),
+  months_from_full_retirement_age: resultNumber(
+    'Months from full retirement age to the claim (negative: early).',
+  ),
+  percent_of_pia: resultNumber('Benefit as a fraction of the PIA before dime rounding (0.7 = 70%).'),
+  monthly_benefit: resultNumber('Monthly benefit, rounded down to a multiple of $0.10 (today dollars).'),
+  annual_benefit: resultNumber('12 x monthly_benefit.'),
+  lifetime_benefits: resultNumber(
     'Benefits received from the claim until longevity_age, undiscounted (real dollars).',
   ),
-  present_value: num(
+  present_value: resultNumber(
     'Present value at age 62 of the benefits until longevity_age at discount_rate (each month paid one month later).',
   ),
-  breakeven_age_vs_62: optionalNum(
+  breakeven_age_vs_62: optionalResultNumber(
     'Age at which cumulative benefits of claiming at this age catch up with claiming at 62 (undiscounted, accruing continuously); absent at 62 or when never before 120.',
   ),
-  breakeven_age_vs_previous: optionalNum(
+  breakeven_age_vs_previous: optionalResultNumber(
     'The same against claiming one year earlier; absent at 62 or when never before 120.',
   ),
-  expected_present_value: optionalNum(
+  expected_present_value: optionalResultNumber(
     'With sex: present value at 62 at discount_rate of the benefits weighted by the probability of being alive for each payment.',
   ),
-  expected_lifetime_benefits: optionalNum('With sex: the survival-weighted benefits, undiscounted.'),
+  expected_lifetime_benefits: optionalResultNumber('With sex: the survival-weighted benefits, undiscounted.'),
 });
 
 const ClaimingMonth = z.object({
-  age_years: num('Claiming age: years.'),
-  age_months: num('Claiming age: months (0-11).'),
-  months_from_full_retirement_age: num('Months from full retirement age (negative: early).'),
-  percent_of_pia: num('Benefit as a fraction of the PIA before dime rounding.'),
-  monthly_benefit: num('Monthly benefit (multiple of $0.10).'),
+  age_years: resultNumber('Claiming age: years.'),
+  age_months: resultNumber('Claiming age: months (0-11).'),
+  months_from_full_retirement_age: resultNumber('Months from full retirement age (negative: early).'),
+  percent_of_pia: resultNumber('Benefit as a fraction of the PIA before dime rounding.'),
+  monthly_benefit: resultNumber('Monthly benefit (multiple of $0.10).'),
 });
 
 export const SocialSecurityResult = z.object({
-  birth_year: num('birth_year as given.'),
-  ssa_birth_year: num('The birth year SSA uses (the previous year when born on January 1).'),
+  birth_year: resultNumber('birth_year as given.'),
+  ssa_birth_year: resultNumber('The birth year SSA uses (the previous year when born on January 1).'),
   full_retirement_age: z
     .object({ years: z.number(), months: z.number() })
     .check(z.describe('Full retirement age by birth year (20 CFR 404.409(a)).')),
-  pia_monthly: num('The primary insurance amount used: pia_monthly rounded down to a multiple of $0.10.'),
-  delayed_credit_rate: num(
+  pia_monthly: resultNumber(
+    'The primary insurance amount used: pia_monthly rounded down to a multiple of $0.10.',
+  ),
+  delayed_credit_rate: resultNumber(
     'Delayed retirement credit a year (0.08: 2/3 of 1% a month, birth years 1943 on).',
   ),
-  longevity_age: num('longevity_age as given.'),
-  discount_rate: num('discount_rate as given (real).'),
+  longevity_age: resultNumber('longevity_age as given.'),
+  discount_rate: resultNumber('discount_rate as given (real).'),
   claiming_ages: z.array(ClaimingAge).check(z.describe('One row per claiming age 62 to 70.')),
   by_month: z
     .array(ClaimingMonth)
     .check(
       z.describe('The benefit for every claiming month from 62 and 0 months to 70 and 0 months (97 rows).'),
     ),
-  lifetime_maximizing_age: num(
+  lifetime_maximizing_age: resultNumber(
     'Claiming age (62-70) with the largest present value to longevity_age (the earliest on a tie).',
   ),
-  breakeven_age_62_vs_70: optionalNum(
+  breakeven_age_62_vs_70: optionalResultNumber(
     'Age at which claiming at 70 catches up with claiming at 62, undiscounted (real dollars, benefits accruing continuously).',
   ),
-  breakeven_age_62_vs_70_discounted: optionalNum(
+  breakeven_age_62_vs_70_discounted: optionalResultNumber(
     'The same with both streams discounted at discount_rate; absent when 70 never catches up before 120.',
   ),
   mortality_weighted: z.optional(
@@ -137,13 +147,13 @@ export const SocialSecurityResult = z.object({
       .object({
         sex: z.enum(SEXES),
         mortality_table: z.string(),
-        life_expectancy_at_62: num(
+        life_expectancy_at_62: resultNumber(
           'Complete life expectancy at 62 (years, uniform deaths within each year of age).',
         ),
-        maximizing_age: num(
+        maximizing_age: resultNumber(
           'Claiming age (62-70) with the largest expected present value (the earliest on a tie).',
         ),
-        probability_alive_at_breakeven_62_vs_70: optionalNum(
+        probability_alive_at_breakeven_62_vs_70: optionalResultNumber(
           'Probability that a person alive at 62 lives to breakeven_age_62_vs_70.',
         ),
       })
@@ -202,19 +212,22 @@ function compute(input: z.output<typeof SocialSecurityInput>): SocialSecurityRes
     monthly_benefit: roundMoney(b.monthlyBenefit),
   });
 
-  const by_month = [];
-  for (let m = EARLIEST_CLAIMING_MONTHS; m <= LATEST_CREDIT_MONTHS; m++) {
-    by_month.push({
-      age_years: Math.floor(m / 12),
-      age_months: m % 12,
-      ...row(claimingBenefit(pia, m, fra)),
-    });
-  }
+  // Every claiming month once; the yearly rows are every twelfth.
+  const months = Array.from(
+    { length: LATEST_CREDIT_MONTHS - EARLIEST_CLAIMING_MONTHS + 1 },
+    (_, k) => EARLIEST_CLAIMING_MONTHS + k,
+  );
+  const byMonth = months.map((m) => claimingBenefit(pia, m, fra));
+  const by_month = byMonth.map((b, k) => ({
+    age_years: Math.floor((months[k] as number) / 12),
+    age_months: (months[k] as number) % 12,
+    ...row(b),
+  }));
 
   const status =
-    input.sex === undefined ? undefined : single({ table: ssaLifeTable(input.sex as Sex), age: FIRST_AGE });
+    input.sex === undefined ? undefined : single({ table: ssaLifeTable(input.sex), age: FIRST_AGE });
   const ages = Array.from({ length: LAST_AGE - FIRST_AGE + 1 }, (_, i) => FIRST_AGE + i);
-  const benefits = ages.map((age) => claimingBenefit(pia, age * 12, fra));
+  const benefits = ages.map((age) => byMonth[(age - FIRST_AGE) * 12] as ClaimingBenefit);
   const monthly = benefits.map((b) => b.monthlyBenefit.toNumber());
   const presentValues: number[] = [];
   const expectedValues: number[] = [];
@@ -267,7 +280,7 @@ function compute(input: z.output<typeof SocialSecurityInput>): SocialSecurityRes
   if (status && input.sex) {
     const weighted: NonNullable<SocialSecurityResult['mortality_weighted']> = {
       sex: input.sex,
-      mortality_table: `SSA ${MORTALITY_PERIOD} period life table`,
+      mortality_table: MORTALITY_TABLE_NAME,
       life_expectancy_at_62: roundTo(completeExpectancy(status), 2),
       maximizing_age: ages[argmax(expectedValues)] as number,
     };

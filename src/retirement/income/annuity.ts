@@ -11,9 +11,18 @@ import {
   single,
 } from '../../core/life-table';
 import { Dec, roundMoney, roundRate, roundTo } from '../../core/money';
-import { MORTALITY_PERIOD, SEXES, ssaLifeTable } from '../../core/mortality';
+import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../../core/mortality';
 import { defineOperation } from '../../core/operation';
-import { integer, MONEY_LIMIT, number, oneOf, rate, withDefault } from '../../core/schema';
+import {
+  integer,
+  MONEY_LIMIT,
+  number,
+  oneOf,
+  optionalResultNumber,
+  rate,
+  resultNumber,
+  withDefault,
+} from '../../core/schema';
 
 /** The payout options: life only, life with a period certain, joint and survivor. */
 export const PAYOUT_TYPES = ['life', 'period_certain', 'joint_survivor'] as const;
@@ -125,36 +134,35 @@ export const AnnuityInput = z
   );
 export type AnnuityInput = z.input<typeof AnnuityInput>;
 
-const num = (description: string) => z.number().check(z.describe(description));
-const optionalNum = (description: string) => z.optional(z.number()).check(z.describe(description));
-
 export const AnnuityResult = z.object({
   solved_for: z
     .enum(['income', 'premium'])
     .check(z.describe('income (premium given) or premium (target_annual_income given).')),
   payout_type: z.enum(PAYOUT_TYPES),
-  age: num('Age today.'),
-  start_age: num('Age at which income starts (age for an immediate annuity).'),
-  assumed_rate: num('The pricing rate.'),
+  age: resultNumber('Age today.'),
+  start_age: resultNumber('Age at which income starts (age for an immediate annuity).'),
+  assumed_rate: resultNumber('The pricing rate.'),
   mortality_table: z.string().check(z.describe('The SSA 2021 period life table.')),
-  annuity_factor: num(
+  annuity_factor: resultNumber(
     'Present value at assumed_rate, survival-weighted, of 1 a year paid monthly in arrears from start_age (6 decimals): premium = annual income x annuity_factor.',
   ),
-  premium: num('The single premium (given, or the one target_annual_income costs).'),
-  annual_income: num('Income a year (12 monthly payments; each amount rounded to cents on its own).'),
-  monthly_income: num('Monthly payment (the quote when quoted_monthly_income is given).'),
-  payout_rate: num('annual_income / premium.'),
-  survivor_annual_income: optionalNum('joint_survivor: the income a year after the first death.'),
-  guaranteed_total_payout: optionalNum('period_certain: the payments of the guaranteed years.'),
-  expected_payment_years: num('Expected years of full payments (undiscounted, survival-weighted).'),
-  expected_total_payout: num(
+  premium: resultNumber('The single premium (given, or the one target_annual_income costs).'),
+  annual_income: resultNumber(
+    'Income a year (12 monthly payments; each amount rounded to cents on its own).',
+  ),
+  monthly_income: resultNumber('Monthly payment (the quote when quoted_monthly_income is given).'),
+  payout_rate: resultNumber('annual_income / premium.'),
+  survivor_annual_income: optionalResultNumber('joint_survivor: the income a year after the first death.'),
+  guaranteed_total_payout: optionalResultNumber('period_certain: the payments of the guaranteed years.'),
+  expected_payment_years: resultNumber('Expected years of full payments (undiscounted, survival-weighted).'),
+  expected_total_payout: resultNumber(
     'Expected total of the payments, undiscounted: annual_income x expected_payment_years.',
   ),
-  expected_present_value: num('Present value of the payments at assumed_rate, survival-weighted.'),
-  money_worth_ratio: num(
+  expected_present_value: resultNumber('Present value of the payments at assumed_rate, survival-weighted.'),
+  money_worth_ratio: resultNumber(
     "Money's-worth ratio: expected_present_value / premium. 1 for the fair price computed here; a quote below fair gives less than 1.",
   ),
-  life_expectancy: num('Complete life expectancy of the annuitant today (years).'),
+  life_expectancy: resultNumber('Complete life expectancy of the annuitant today (years).'),
 });
 /** The `result` of the envelope: the type of the `AnnuityResult` schema. */
 export type AnnuityResult = z.infer<typeof AnnuityResult>;
@@ -223,7 +231,7 @@ function compute(input: Parsed): AnnuityResult {
     age: input.age,
     start_age: input.start_age ?? input.age,
     assumed_rate: input.assumed_rate,
-    mortality_table: `SSA ${MORTALITY_PERIOD} period life table`,
+    mortality_table: MORTALITY_TABLE_NAME,
     annuity_factor: roundTo(factor, 6),
     premium: roundMoney(premium),
     annual_income: roundMoney(annual),

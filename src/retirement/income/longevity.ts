@@ -11,9 +11,9 @@ import {
   survivalCurve,
 } from '../../core/life-table';
 import { roundRate, roundTo } from '../../core/money';
-import { MORTALITY_PERIOD, SEXES, ssaLifeTable } from '../../core/mortality';
+import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../../core/mortality';
 import { defineOperation } from '../../core/operation';
-import { age, number, oneOf, withDefault } from '../../core/schema';
+import { age, number, oneOf, resultNumber, withDefault } from '../../core/schema';
 
 /** The ages whose probability of being reached the result reports. */
 const MILESTONES = [80, 85, 90, 95, 100] as const;
@@ -57,18 +57,18 @@ export const LongevityInput = z
   );
 export type LongevityInput = z.input<typeof LongevityInput>;
 
-const num = (description: string) => z.number().check(z.describe(description));
-
 const Person = z.object({
-  age: num('Current age.'),
+  age: resultNumber('Current age.'),
   sex: z.enum(SEXES),
-  frailty: num('The frailty multiplier applied.'),
-  life_expectancy: num(
+  frailty: resultNumber('The frailty multiplier applied.'),
+  life_expectancy: resultNumber(
     'Complete expectation of life: expected future years (deaths uniform within each year of age).',
   ),
-  curtate_life_expectancy: num('Expected number of whole future years lived (life_expectancy - 0.5).'),
-  expected_age_at_death: num('age + life_expectancy.'),
-  median_age_at_death: num('The age by which half of the people of this age and sex have died.'),
+  curtate_life_expectancy: resultNumber(
+    'Expected number of whole future years lived (life_expectancy - 0.5).',
+  ),
+  expected_age_at_death: resultNumber('age + life_expectancy.'),
+  median_age_at_death: resultNumber('The age by which half of the people of this age and sex have died.'),
   probability_of_reaching: z
     .array(z.object({ age: z.number(), probability: z.number() }))
     .check(
@@ -99,10 +99,14 @@ export const LongevityResult = z.object({
   joint: z.optional(
     z
       .object({
-        joint_life_expectancy: num('Expected years until the first death (both alive).'),
-        last_survivor_life_expectancy: num('Expected years until the second death (at least one alive).'),
-        median_years_to_first_death: num('Years by which the first death has happened with probability 1/2.'),
-        median_years_to_second_death: num('Years by which both have died with probability 1/2.'),
+        joint_life_expectancy: resultNumber('Expected years until the first death (both alive).'),
+        last_survivor_life_expectancy: resultNumber(
+          'Expected years until the second death (at least one alive).',
+        ),
+        median_years_to_first_death: resultNumber(
+          'Years by which the first death has happened with probability 1/2.',
+        ),
+        median_years_to_second_death: resultNumber('Years by which both have died with probability 1/2.'),
         survival_curve: z
           .array(z.object({ year: z.number(), both_alive: z.number(), at_least_one_alive: z.number() }))
           .check(z.describe('Each whole year from now until both are certainly dead.')),
@@ -143,7 +147,7 @@ function person(life: Life, sex: Parsed['sex'], frailty: number): z.infer<typeof
 function compute(input: Parsed): LongevityResult {
   const first: Life = { table: ssaLifeTable(input.sex, input.frailty), age: input.age };
   const result: LongevityResult = {
-    mortality_table: `SSA ${MORTALITY_PERIOD} period life table`,
+    mortality_table: MORTALITY_TABLE_NAME,
     fractional_age_assumption: 'uniform_distribution_of_deaths',
     ...person(first, input.sex, input.frailty),
   };

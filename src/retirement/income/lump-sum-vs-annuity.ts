@@ -11,10 +11,19 @@ import {
   single,
 } from '../../core/life-table';
 import { Dec, roundMoney, roundRate, roundTo } from '../../core/money';
-import { MORTALITY_PERIOD, SEXES, ssaLifeTable } from '../../core/mortality';
+import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../../core/mortality';
 import { defineOperation } from '../../core/operation';
 import { brent } from '../../core/roots';
-import { integer, MONEY_LIMIT, number, oneOf, rate, withDefault } from '../../core/schema';
+import {
+  integer,
+  MONEY_LIMIT,
+  number,
+  oneOf,
+  optionalResultNumber,
+  rate,
+  resultNumber,
+  withDefault,
+} from '../../core/schema';
 
 /** Oldest age at which the pension can start. */
 const MAX_START_AGE = 110;
@@ -99,34 +108,34 @@ export const LumpSumVsAnnuityInput = z
   );
 export type LumpSumVsAnnuityInput = z.input<typeof LumpSumVsAnnuityInput>;
 
-const num = (description: string) => z.number().check(z.describe(description));
-const optionalNum = (description: string) => z.optional(z.number()).check(z.describe(description));
 const Choice = z.enum(['annuity', 'lump_sum']);
 
 const View = {
-  present_value: num('Present value today of the pension payments at discount_rate.'),
-  advantage_of_annuity: num('present_value - lump_sum_offer: positive when the pension is worth more.'),
+  present_value: resultNumber('Present value today of the pension payments at discount_rate.'),
+  advantage_of_annuity: resultNumber(
+    'present_value - lump_sum_offer: positive when the pension is worth more.',
+  ),
   better_value: Choice.check(
     z.describe('annuity when its present value exceeds the lump sum, else lump_sum.'),
   ),
-  implied_return: optionalNum(
+  implied_return: optionalResultNumber(
     'The annual return at which the pension is worth exactly the lump sum (its internal rate of return against the lump sum); absent outside -99% to 1000%. Above discount_rate: the pension pays more than the lump sum invested at that rate.',
   ),
 };
 
 export const LumpSumVsAnnuityResult = z.object({
-  current_age: num('Age today.'),
-  start_age: num('Age at which the pension starts.'),
-  end_age: num('end_age as given.'),
-  lump_sum_offer: num('The lump sum.'),
-  monthly_pension: num('Monthly pension in the first year.'),
-  annual_pension: num('12 x monthly_pension, the first year.'),
-  cola: num('Yearly increase of the pension.'),
-  discount_rate: num('The discount rate.'),
+  current_age: resultNumber('Age today.'),
+  start_age: resultNumber('Age at which the pension starts.'),
+  end_age: resultNumber('end_age as given.'),
+  lump_sum_offer: resultNumber('The lump sum.'),
+  monthly_pension: resultNumber('Monthly pension in the first year.'),
+  annual_pension: resultNumber('12 x monthly_pension, the first year.'),
+  cola: resultNumber('Yearly increase of the pension.'),
+  discount_rate: resultNumber('The discount rate.'),
   certain: z
     .object({
-      years_paid: num('end_age - start_age.'),
-      total_payments: num('The payments to end_age, undiscounted (nominal, with the COLA).'),
+      years_paid: resultNumber('end_age - start_age.'),
+      total_payments: resultNumber('The payments to end_age, undiscounted (nominal, with the COLA).'),
       ...View,
     })
     .check(
@@ -137,9 +146,9 @@ export const LumpSumVsAnnuityResult = z.object({
       .object({
         sex: z.enum(SEXES),
         mortality_table: z.string(),
-        survivor_fraction: num('Fraction paid to the joint life after the pensioner dies.'),
-        life_expectancy: num("The pensioner's complete life expectancy today (years)."),
-        expected_total_payments: num(
+        survivor_fraction: resultNumber('Fraction paid to the joint life after the pensioner dies.'),
+        life_expectancy: resultNumber("The pensioner's complete life expectancy today (years)."),
+        expected_total_payments: resultNumber(
           'Payments for life (and to the survivor), survival-weighted, undiscounted.',
         ),
         ...View,
@@ -150,7 +159,7 @@ export const LumpSumVsAnnuityResult = z.object({
         ),
       ),
   ),
-  breakeven_age: optionalNum(
+  breakeven_age: optionalResultNumber(
     "Nominal breakeven: the pensioner's age at the payment that brings the undiscounted pension payments to the lump sum; absent when not reached by 121.",
   ),
 });
@@ -240,7 +249,7 @@ function compute(input: Parsed): LumpSumVsAnnuityResult {
     const lifeFactor = (r: number) => annuityFactor(status, pattern(r));
     result.mortality_weighted = {
       sex: input.sex,
-      mortality_table: `SSA ${MORTALITY_PERIOD} period life table`,
+      mortality_table: MORTALITY_TABLE_NAME,
       survivor_fraction: input.survivor_fraction,
       life_expectancy: roundTo(completeExpectancy(single(pensioner)), 2),
       expected_total_payments: roundMoney(new Dec(annual).times(expectedPayments(status, pattern(0)))),
