@@ -45,7 +45,15 @@ export class CalculationError extends Error {
  *
  * @example
  * ```ts
- * if (isCalculationError(error)) res.status(400).json({ error: { code: error.code, message: error.message } });
+ * import { isCalculationError } from 'finplan';
+ * import { tvm } from 'finplan/utilities';
+ * let reply = { status: 200, code: '' };
+ * try {
+ *   tvm({ solve_for: 'pmt', rate: 0.01, nper: 0, pv: 1000 });
+ * } catch (error) {
+ *   if (isCalculationError(error)) reply = { status: 400, code: error.code };
+ * }
+ * reply.status; // 400
  * ```
  */
 export function isCalculationError(value: unknown): value is CalculationError {

@@ -303,7 +303,7 @@ const CERTAIN: Status = { horizon: Number.POSITIVE_INFINITY, weight: () => 1 };
  *
  * @example
  * ```ts
- * annuityCertain(2, { rate: 0.1 }); // 1 + 1/1.1 = 1.909091 (annual, in advance)
+ * annuityCertain(2, { rate: 0.1 }).toFixed(6); // '1.909091' = 1 + 1/1.1 (annual, in advance)
  * annuityCertain(1, { rate: 0, frequency: 12, growth: 0.5 }); // 1 (growth steps up on anniversaries only)
  * ```
  */

@@ -71,7 +71,7 @@ export function signChanges(values: ArrayLike<number>): number {
  * @example
  * ```ts
  * // -100 now, +110 in a year: r = 10%
- * rateRoots((x) => -100 + 110 * Math.exp(-x), 1); // [0.1] (to rounding)
+ * rateRoots((x) => -100 + 110 * Math.exp(-x), 1).map((r) => r.toFixed(12)); // ['0.100000000000']
  * ```
  */
 export function rateRoots(f: (x: number) => number, changes: number): number[] {

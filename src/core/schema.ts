@@ -82,6 +82,7 @@ export function wholeYears(description: string, bounds: { min?: number; max?: nu
  *
  * @example
  * ```ts
+ * import * as z from 'zod/mini';
  * const timing = withDefault(z.enum(['begin', 'end']), 'end');
  * ```
  */
@@ -119,6 +120,7 @@ export function flag(description: string) {
  *
  * @example
  * ```ts
+ * import * as z from 'zod/mini';
  * const row = described(z.object({ year: z.int() }), 'One row of the schedule.');
  * ```
  */
@@ -131,6 +133,7 @@ export function described<T extends z.ZodMiniType>(schema: T, description: strin
  *
  * @example
  * ```ts
+ * import * as z from 'zod/mini';
  * const Result = z.object({ premium: resultNumber('The single premium (dollars).') });
  * ```
  */

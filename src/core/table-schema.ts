@@ -17,6 +17,7 @@ type Shape = Record<string, z.ZodMiniType>;
  *
  * @example
  * ```ts
+ * import * as z from 'zod/mini';
  * const Niit = block({ rate: z.number(), threshold: byStatus(z.number()) });
  * ```
  */
@@ -38,6 +39,7 @@ export function block<S extends Shape>(shape: S) {
  *
  * @example
  * ```ts
+ * import * as z from 'zod/mini';
  * const Thresholds = byStatus(z.number());
  * ```
  */
@@ -50,6 +52,7 @@ export function byStatus<T extends z.ZodMiniType>(value: T) {
  *
  * @example
  * ```ts
+ * import * as z from 'zod/mini';
  * const StandardDeduction = block(statusShape(z.number()));
  * ```
  */
@@ -62,6 +65,7 @@ export function statusShape<T extends z.ZodMiniType>(value: T): Record<FilingSta
  *
  * @example
  * ```ts
+ * import * as z from 'zod/mini';
  * const Table = z.strictObject({ tax_year: z.int(), sources: sources() });
  * ```
  */

@@ -33,8 +33,10 @@ export interface YearTables<T> {
  *
  * @example
  * ```ts
+ * import { defineYearTables } from 'finplan';
  * import t2025 from '../../data/tax/federal-2025.json';
  * import t2026 from '../../data/tax/federal-2026.json';
+ * import type { FederalTaxTable } from 'finplan/tax';
  * const federal = defineYearTables<FederalTaxTable>({
  *   name: 'federal tax', field: 'tax_year', files: 'tax/federal', tables: { 2025: t2025, 2026: t2026 },
  * });
@@ -107,6 +109,9 @@ function commonYears(sets: readonly YearTables<unknown>[]): number[] {
  *
  * @example
  * ```ts
+ * import * as z from 'zod/mini';
+ * import { yearField } from 'finplan';
+ * import { federalTables } from 'finplan/tax';
  * const Input = z.strictObject({ tax_year: yearField('Tax year of the brackets and deductions.', federalTables) });
  * ```
  */
@@ -128,8 +133,10 @@ export function yearField(description: string, ...sets: YearTables<unknown>[]) {
  *
  * @example
  * ```ts
+ * import { defineTable } from 'finplan';
  * import ages from '../../data/tax/statutory-ages.json';
- * const STATUTORY_AGES = defineTable<StatutoryAges>(ages);
+ * const STATUTORY_AGES = defineTable<{ senior: { age: number } }>(ages);
+ * STATUTORY_AGES.senior.age; // 65
  * ```
  */
 export function defineTable<T>(table: unknown): T {

@@ -5,7 +5,7 @@ import { sha256Hex } from '../core/sha256';
  *
  * @example
  * ```ts
- * import { hashApiKey } from 'finplan/http';
+ * import { hashApiKey, createHandler } from 'finplan/http';
  * const handler = createHandler({ apiKeyHashes: [hashApiKey(process.env.MY_KEY!)] });
  * ```
  */

@@ -64,6 +64,7 @@ const ONE_THIRD = 0.3333333333333333; // 0x3FD55555 55555555, fdlibm's literal 0
  * @returns e raised to `x`
  * @example
  * ```ts
+ * import { exp } from 'finplan/rng';
  * exp(0); // 1
  * exp(1); // 2.7182818284590455 (fdlibm: 1 ulp above the correctly rounded e)
  * exp(710); // Infinity
@@ -150,6 +151,7 @@ export function exp(x: number): number {
  * @returns the natural logarithm of `x`
  * @example
  * ```ts
+ * import { log } from 'finplan/rng';
  * log(1); // 0
  * log(Math.E); // 1
  * log(0); // -Infinity

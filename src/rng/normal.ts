@@ -80,6 +80,7 @@ const F7 = 2.0442631033899397e-15; // 2.04426310338993978564D-15
  * @returns z such that Phi(z) = p
  * @example
  * ```ts
+ * import { inverseNormalCdf } from 'finplan/rng';
  * inverseNormalCdf(0.5); // 0
  * inverseNormalCdf(0.975); // 1.9599639845400536 (exact quantile: 1.95996398454005385...)
  * ```
@@ -123,6 +124,7 @@ export function inverseNormalCdf(p: number): number {
  * @returns a draw from N(0, 1)
  * @example
  * ```ts
+ * import { createRng, normal } from 'finplan/rng';
  * const rng = createRng(42);
  * const z = normal(rng); // 0.41414412617371027
  * ```

@@ -15,6 +15,7 @@ import type { Rng } from './xoshiro128';
  *
  * @example
  * ```ts
+ * import { returnModel } from 'finplan/rng';
  * const model: ReturnModel = returnModel(0.07, 0.15);
  * model.m; // mean of the log gross return per step
  * model.s; // standard deviation of the log gross return per step
@@ -60,6 +61,7 @@ function log1p(y: number): number {
  *   or the parameters overflow
  * @example
  * ```ts
+ * import { returnModel } from 'finplan/rng';
  * const annual = returnModel(0.07, 0.15);
  * const monthly = returnModel(0.07, 0.15, 12);
  * ```
@@ -99,6 +101,7 @@ export function returnModel(
  * @returns the gross return 1 + R of the step (> 0)
  * @example
  * ```ts
+ * import { grossReturn, returnModel } from 'finplan/rng';
  * const model = returnModel(0.07, 0.15);
  * grossReturn(model, 0); // the median gross return, exp(m)
  * ```
@@ -116,6 +119,7 @@ export function grossReturn(model: ReturnModel, z: number): number {
  * @returns the gross return 1 + R of the step (> 0)
  * @example
  * ```ts
+ * import { createRng, drawGrossReturn, returnModel } from 'finplan/rng';
  * const rng = createRng(42);
  * const model = returnModel(0.07, 0.15);
  * let balance = 1000;

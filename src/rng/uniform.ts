@@ -22,6 +22,7 @@ const TWO_POW_53 = 9007199254740992;
  * @returns a number in [0, 1)
  * @example
  * ```ts
+ * import { createRng, uniform } from 'finplan/rng';
  * const rng = createRng(42);
  * const u = uniform(rng); // 0.6606157208001621
  * ```
@@ -49,6 +50,7 @@ export function uniform(rng: Rng): number {
  * @returns a number in [2^-53, 1 - 2^-53], so strictly inside (0, 1)
  * @example
  * ```ts
+ * import { createRng, uniformOpen } from 'finplan/rng';
  * const rng = createRng(42);
  * const u = uniformOpen(rng); // 0.6606157208001621 (k is odd here, so equal to uniform)
  * ```

@@ -14,6 +14,7 @@ import { splitmix32 } from './splitmix32';
  *
  * @example
  * ```ts
+ * import { createRng } from 'finplan/rng';
  * const state: RngState = createRng(42).getState(); // [939911724, 3948730756, 321366731, 3317318717]
  * ```
  */
@@ -24,6 +25,7 @@ export type RngState = [number, number, number, number];
  *
  * @example
  * ```ts
+ * import { createRng } from 'finplan/rng';
  * const rng: Rng = createRng(42);
  * const word = rng.next(); // uint32 in [0, 2^32)
  * const fork = rng.clone(); // continues exactly like rng, independently
@@ -167,6 +169,7 @@ class Xoshiro128StarStar implements Rng {
  * @throws RangeError when `seed` is not a safe integer
  * @example
  * ```ts
+ * import { createRng } from 'finplan/rng';
  * const rng = createRng(42);
  * rng.next(); // 2837322924, the same on every engine and platform
  * ```
@@ -184,6 +187,7 @@ export function createRng(seed: number): Rng {
  * @throws RangeError when a word is not an integer in [0, 2^32) or all four are zero
  * @example
  * ```ts
+ * import { createRng, rngFromState } from 'finplan/rng';
  * const rng = createRng(7);
  * const copy = rngFromState(rng.getState());
  * copy.next() === rng.next(); // true

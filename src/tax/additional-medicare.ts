@@ -10,6 +10,7 @@ import type { FederalTaxTable } from './federal-tables';
  *
  * @example
  * ```ts
+ * import { additionalMedicareTax, federalTable } from 'finplan/tax';
  * // PolicyEngine-US additional_medicare_tax.yaml (2025): 250,000 of wages, single -> 0.9% x 50,000
  * additionalMedicareTax(federalTable(2025), 'single', 250_000).toNumber(); // 450
  * ```

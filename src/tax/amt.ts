@@ -56,6 +56,7 @@ interface GainStack {
  *
  * @example
  * ```ts
+ * import { amtExemption, federalTable } from 'finplan/tax';
  * // 2026 single: 90,100 - 50% x (600,000 - 500,000)
  * amtExemption(federalTable(2026), 'single', 600_000).toNumber(); // 40100
  * ```
@@ -72,6 +73,7 @@ export function amtExemption(table: FederalTaxTable, status: FilingStatus, amti:
  *
  * @example
  * ```ts
+ * import { amtRateTax, federalTable } from 'finplan/tax';
  * amtRateTax(federalTable(2025), 'single', 300_000).toNumber(); // 79218 = 26% x 239,100 + 28% x 60,900
  * ```
  */
@@ -127,6 +129,7 @@ function gainStack(input: { qualified: Dec | number; ordinary_taxable: Dec | num
  *
  * @example
  * ```ts
+ * import { federalTable, tentativeMinimumTax } from 'finplan/tax';
  * tentativeMinimumTax(federalTable(2025), 'single', { amti: 200_000, qualified: 0, ordinary_taxable: 0 })
  *   .toNumber(); // 29094 = 26% x (200,000 - 88,100)
  * ```
@@ -147,6 +150,7 @@ export function tentativeMinimumTax(
  *
  * @example
  * ```ts
+ * import { alternativeMinimumTax, federalTable } from 'finplan/tax';
  * // 2025 single, 150,000 of wages and a 100,000 ISO bargain element (see docs/tax.md):
  * // regular tax 25,067; AMTI 250,000; exemption 88,100; TMT 26% x 161,900 = 42,094; AMT 17,027.
  * alternativeMinimumTax(federalTable(2025), 'single', {
@@ -188,6 +192,7 @@ export function alternativeMinimumTax(table: FederalTaxTable, status: FilingStat
  *
  * @example
  * ```ts
+ * import { amtPreferenceCapacity, federalTable } from 'finplan/tax';
  * // 2025 single, 150,000 of wages: regular tax 25,067, so 26% x (AMTI - 88,100) may reach 25,067.
  * amtPreferenceCapacity(federalTable(2025), 'single', {
  *   amti: 150_000, qualified: 0, ordinary_taxable: 134_250, regular_tax: 25_067,

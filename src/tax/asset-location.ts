@@ -128,8 +128,9 @@ type ParsedAsset = Parsed['assets'][number];
  *
  * @example
  * ```ts
+ * import { afterTaxMultiple } from 'finplan/tax';
  * const stock = { expected_return: 0.07, yield: 0, qualified_share_of_yield: 0, turnover: 0 };
- * afterTaxMultiple(stock, 'taxable', { ordinary: 0.24, ltcg: 0.15, withdrawal: 0.24 }, 10); // 1.822079 = 1 + 0.85 x (1.07^10 - 1)
+ * afterTaxMultiple(stock, 'taxable', { ordinary: 0.24, ltcg: 0.15, withdrawal: 0.24 }, 10).toFixed(6); // '1.822079' = 1 + 0.85 x (1.07^10 - 1)
  * ```
  */
 export function afterTaxMultiple(
@@ -318,7 +319,7 @@ function compute(input: Parsed): AssetLocationResult {
  *     { name: 'bonds', weight: 0.5, expected_return: 0.045, yield: 0.045 },
  *   ],
  * }).result;
- * r.placements[1].tax_deferred; // 500000: bonds go in the tax-deferred account
+ * r.placements[1]?.tax_deferred; // 500000: bonds go in the tax-deferred account
  * ```
  */
 export const assetLocation = defineOperation({

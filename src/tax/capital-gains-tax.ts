@@ -10,6 +10,7 @@ import { type BracketSchedule, bracketSchedule, marginalOrdinaryRate, ordinaryTa
  *
  * @example
  * ```ts
+ * import { LTCG_RATES } from 'finplan/tax';
  * LTCG_RATES; // [0, 0.15, 0.2]
  * ```
  */
@@ -50,6 +51,7 @@ function overlap(lo: Dec, hi: Dec, bandLo: number, bandHi: number | undefined): 
  *
  * @example
  * ```ts
+ * import { federalTable, preferentialBands } from 'finplan/tax';
  * const b = preferentialBands(federalTable(2025), 'single', 40_000, 20_000);
  * [b.at_0.toNumber(), b.at_15.toNumber(), b.at_20.toNumber()]; // [8350, 11650, 0]
  * ```
@@ -76,6 +78,7 @@ export function preferentialBands(
  *
  * @example
  * ```ts
+ * import { federalTable, preferentialBands, preferentialTax } from 'finplan/tax';
  * preferentialTax(preferentialBands(federalTable(2025), 'single', 40_000, 20_000)).toNumber(); // 1747.5
  * ```
  */
@@ -89,6 +92,7 @@ export function preferentialTax(bands: PreferentialBands): Dec {
  *
  * @example
  * ```ts
+ * import { federalTable, marginalGainRate } from 'finplan/tax';
  * marginalGainRate(federalTable(2025), 'single', 48_350); // 0.15
  * ```
  */
@@ -139,6 +143,7 @@ function lineTwentyFiveCanBind(
  *
  * @example
  * ```ts
+ * import { federalTable, regularTax } from 'finplan/tax';
  * // 2026 single, 70,000 of income (10,000 qualified) less the 16,100 standard deduction:
  * regularTax(federalTable(2026), 'single', 53_900, 10_000).regular_tax.toNumber(); // 5687.5
  * ```
@@ -186,6 +191,7 @@ export function regularTax(
  *
  * @example
  * ```ts
+ * import { federalTable, marginalRegularGainRate, regularTax } from 'finplan/tax';
  * const t = federalTable(2025);
  * marginalRegularGainRate(t, 'single', 100_000, regularTax(t, 'single', 100_000, 30_000)); // 0.15
  * ```

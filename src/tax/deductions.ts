@@ -43,6 +43,7 @@ function isSenior(age: number | undefined): boolean {
  *
  * @example
  * ```ts
+ * import { federalTable, standardDeduction } from 'finplan/tax';
  * standardDeduction(federalTable(2025), 'mfj', { age: 67, spouse_age: 66 }).total; // 34700 = 31,500 + 2 x 1,600
  * ```
  */
@@ -71,6 +72,7 @@ export function standardDeduction(
  *
  * @example
  * ```ts
+ * import { federalTable, seniorDeduction } from 'finplan/tax';
  * // PolicyEngine-US senior_deduction/integration.yaml, "Issue 8110": 2 x (6,000 - 6% x 96,188)
  * seniorDeduction(federalTable(2025), 'mfj', { age: 65, spouse_age: 65 }, 246_188).toNumber(); // 457.44
  * ```

@@ -95,6 +95,7 @@ export function federalTax(input: FederalTaxInput): FederalTax {
  *
  * @example
  * ```ts
+ * import { federalTable } from 'finplan/tax';
  * federalTaxExact({ table: federalTable(2026), filing_status: 'single', ordinary_income: 60_000, qualified_income: 10_000 })
  *   .regular_tax.toNumber(); // 5687.5, as federalTax
  * ```

@@ -9,6 +9,7 @@ import type { FederalTaxTable } from './federal-tables';
  *
  * @example
  * ```ts
+ * import { federalTable, netInvestmentIncomeTax } from 'finplan/tax';
  * // PolicyEngine-US net_investment_income_tax.yaml (2024): AGI 230,000, NII 35,000 -> 3.8% x 30,000
  * netInvestmentIncomeTax(federalTable(2024), 'single', 35_000, 230_000).toNumber(); // 1140
  * ```
@@ -32,6 +33,7 @@ export function netInvestmentIncomeTax(
  *
  * @example
  * ```ts
+ * import { federalTable, incrementalNiit } from 'finplan/tax';
  * incrementalNiit(federalTable(2025), 'single', 190_000, 20_000).toNumber(); // 380 = 3.8% x 10,000
  * ```
  */

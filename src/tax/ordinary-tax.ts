@@ -63,6 +63,7 @@ export function bracketSchedule(table: FederalTaxTable, status: FilingStatus): B
  *
  * @example
  * ```ts
+ * import { bracketIndex, bracketSchedule, federalTable } from 'finplan/tax';
  * const s = bracketSchedule(federalTable(2025), 'single');
  * s.rates[bracketIndex(s, 11_925)]; // 0.12 (11,925 is the top of the 10% bracket)
  * s.rates[bracketIndex(s, 11_924)]; // 0.1
@@ -82,6 +83,7 @@ export function bracketIndex(schedule: BracketSchedule, income: number): number 
  *
  * @example
  * ```ts
+ * import { bracketSchedule, federalTable, ordinaryTax } from 'finplan/tax';
  * const s = bracketSchedule(federalTable(2025), 'single');
  * ordinaryTax(s, 50_000).toNumber(); // 5914: 1,192.50 + 12% x 36,550 + 22% x 1,525
  * ```
@@ -101,6 +103,7 @@ export function ordinaryTax(schedule: BracketSchedule, taxable: Dec | number): D
  *
  * @example
  * ```ts
+ * import { bracketSchedule, federalTable, marginalOrdinaryRate } from 'finplan/tax';
  * marginalOrdinaryRate(bracketSchedule(federalTable(2025), 'mfj'), 100_000); // 0.22
  * ```
  */
@@ -115,8 +118,9 @@ export function marginalOrdinaryRate(schedule: BracketSchedule, taxable: Dec | n
  *
  * @example
  * ```ts
+ * import { bracketFills, bracketSchedule, federalTable } from 'finplan/tax';
  * const rows = bracketFills(bracketSchedule(federalTable(2025), 'single'), 50_000);
- * rows[2].taxed_amount.toNumber(); // 1525 (22% bracket from 48,475)
+ * rows[2]?.taxed_amount.toNumber(); // 1525 (22% bracket from 48,475)
  * ```
  */
 export function bracketFills(schedule: BracketSchedule, taxable: Dec | number): BracketFill[] {

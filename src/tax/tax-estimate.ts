@@ -119,6 +119,7 @@ function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
  *
  * @example
  * ```ts
+ * import { taxEstimate } from 'finplan/tax';
  * taxEstimateExact(taxEstimate.parse({ tax_year: 2026, filing_status: 'single', ordinary_income: 60_000, qualified_income: 10_000 }))
  *   .income_tax; // 5687.5, as taxEstimate
  * ```

@@ -12,6 +12,9 @@ import { federalTable, taxYearField } from './federal-tables';
  *
  * @example
  * ```ts
+ * import { WASH_SALE_CAVEAT, tlhBenefit } from 'finplan/tax';
+ * const input = { tax_year: 2025, filing_status: 'single', taxable_income: 120_000, harvestable_loss: 10_000,
+ *   offsettable_gains: 0, growth_rate: 0.06, reinvestment_years: 10 } as const;
  * tlhBenefit(input).result.wash_sale_caveat === WASH_SALE_CAVEAT; // true
  * ```
  */
@@ -82,6 +85,7 @@ function compute(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {
  *
  * @example
  * ```ts
+ * import { tlhBenefit } from 'finplan/tax';
  * tlhBenefitExact(tlhBenefit.parse({ tax_year: 2025, filing_status: 'single', taxable_income: 120_000, harvestable_loss: 10_000,
  *   offsettable_gains: 5_000, growth_rate: 0.06, reinvestment_years: 10 })).carryforward; // 2000
  * ```

@@ -50,6 +50,7 @@ export interface LoanTerms {
  * @returns the plan
  * @example
  * ```ts
+ * import { Dec } from '../core/money';
  * const terms = { balance: new Dec(1000), annualRate: new Dec(0.12), budget: new Dec(500), taxRate: new Dec(0) };
  * const plan = loanPlan(terms, new Dec(500), 12);
  * plan.payoffMonth; // 3 (1,010 -> 510; 515.10 -> 15.10; 15.25 paid, 484.75 invested)

@@ -103,7 +103,7 @@ function search(f: (x: number) => number, changes: number): IrrRoots {
  *
  * @example
  * ```ts
- * irrRoots([-100, 230, -132]).roots; // [0.1, 0.2] (to rounding)
+ * irrRoots([-100, 230, -132]).roots.map((r) => r.toFixed(12)); // ['0.100000000000', '0.200000000000']
  * ```
  */
 export function irrRoots(flows: ArrayLike<number>): IrrRoots {
@@ -116,7 +116,7 @@ export function irrRoots(flows: ArrayLike<number>): IrrRoots {
  *
  * @example
  * ```ts
- * xirrRoots([0, 1], [-100, 110]).roots; // [0.1] (to rounding)
+ * xirrRoots([0, 1], [-100, 110]).roots.map((r) => r.toFixed(12)); // ['0.100000000000']
  * ```
  */
 export function xirrRoots(years: ArrayLike<number>, amounts: ArrayLike<number>): IrrRoots {

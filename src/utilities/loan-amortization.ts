@@ -89,6 +89,7 @@ const GUARD_PLACES = 20;
  *
  * @example
  * ```ts
+ * import { Dec } from '../core/money';
  * levelPayment(new Dec(200_000), new Dec(0.06), 360).toString(); // '1199.1'
  * ```
  */
@@ -109,6 +110,7 @@ export function levelPayment(principal: Dec, annualRate: Dec, months: number): D
  *
  * @example
  * ```ts
+ * import { Dec } from '../core/money';
  * const rows = amortize(new Dec(1000), new Dec(0), 3, new Dec('333.33'), new Dec(0));
  * rows.map((row) => row.payment.toString()); // ['333.33', '333.33', '333.34']
  * ```

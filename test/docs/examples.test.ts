@@ -1,12 +1,22 @@
-// The TSDoc examples of the public API are run: every example that imports from 'finplan' is executed
-// against the sources, and each statement written `expression; // value` (a number, a 'string', an
-// array or a boolean) must produce that value. A wrong number in the docs fails here.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+// Every TSDoc example in src/ is type-checked and executed, as a user would paste it.
+// - An example that uses a public export must import it from its public subpath ('finplan',
+//   'finplan/tax', ...); the runner maps those specifiers to the sources. An example of an internal module
+//   (no public subpath exports what it uses) gets its own module's exports imported for it.
+// - Each statement written `expression; // value` (a number, a 'string', an array or a boolean) must produce
+//   that value: a wrong number in the docs fails here.
+// - An example ending in `throw` must throw a CalculationError; `.listen(port)` runs on an ephemeral port
+//   and closes; `process.env.X!` keys are set for the run.
+// - One `tsc` run type-checks them all, with the repository's compiler options.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CALCULATION_AREAS, TOOL_SUBPATHS } from '../../src/areas';
+import { isCalculationError } from '../../src/core/errors';
 
 const root = join(__dirname, '..', '..');
 const workDir = join(root, 'node_modules', '.cache', 'finplan-doc-examples');
+const SUBPATHS = ['', ...CALCULATION_AREAS, ...TOOL_SUBPATHS];
 
 interface Example {
   readonly file: string;
@@ -30,12 +40,77 @@ function examples(): Example[] {
         .split('\n')
         .map((line) => line.replace(/^\s*\* ?/, ''))
         .join('\n');
-      if (!code.includes("from 'finplan")) continue;
       const line = text.slice(0, match.index).split('\n').length;
       found.push({ file: relative(root, file), line, code });
     }
   }
   return found;
+}
+
+/** The names a source file exports (values and types), read from its text. */
+function exportedNames(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const names = new Set<string>();
+  for (const m of text.matchAll(
+    /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:const|let|function\*?|class|type|interface|enum)\s+(\w+)/gm,
+  ))
+    names.add(m[1]!);
+  for (const m of text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm))
+    for (const part of m[1]!.split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.replace(/^type\s+/, '');
+      if (name) names.add(name);
+    }
+  return [...names];
+}
+
+const identifiers = (code: string) =>
+  new Set(code.replace(/'[^']*'|\/\/.*$/gm, '').match(/[A-Za-z_$][\w$]*/g) ?? []);
+
+/** Names of the file's exports the example uses without importing them. */
+function implicitImports(example: Example): string[] {
+  const used = identifiers(example.code);
+  const imported = new Set(
+    [...example.code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
+      m[1]!.split(',').map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .pop()!,
+      ),
+    ),
+  );
+  return exportedNames(example.file).filter((name) => used.has(name) && !imported.has(name));
+}
+
+function specifierFor(subpath: string): string {
+  return join(root, 'src', subpath === '' ? 'index' : join(subpath, 'index'));
+}
+
+/** The example as a module: public specifiers mapped to the sources, relative ones to the example's file. */
+function resolved(example: Example, code: string, exts: boolean): string {
+  const self = join(root, example.file).replace(/\.ts$/, '');
+  const implicit = implicitImports(example);
+  const header = implicit.length > 0 ? `import { ${implicit.join(', ')} } from '${self}';\n` : '';
+  return (
+    header +
+    code
+      .replace(/from 'finplan'/g, `from '${specifierFor('')}'`)
+      .replace(/from 'finplan\/([\w-]+)'/g, (_, sub: string) => `from '${specifierFor(sub)}'`)
+      .replace(
+        /from '(\.\.?\/[^']+)'/g,
+        (_, rel: string) => `from '${join(dirname(join(root, example.file)), rel)}'`,
+      )
+      .replace(
+        /from '(\/[^']+)'/g,
+        (_, abs: string) => `from '${exts && !/\.\w+$/.test(abs) ? `${abs}.ts` : abs}'`,
+      )
+  );
 }
 
 /** The literal at the start of a comment, as JavaScript source, or undefined. */
@@ -48,12 +123,9 @@ function literalOf(comment: string): string | undefined {
   return match?.[1];
 }
 
-/** Rewrite an example into a module whose checked statements call __check(actual, expected, where). */
+/** Rewrite an example so that its checked statements call __check(actual, expected, where). */
 function instrument(example: Example): { source: string; checks: number } {
-  const lines = example.code
-    .replace(/from 'finplan'/g, `from '${join(root, 'src', 'index')}'`)
-    .replace(/from 'finplan\/([\w-]+)'/g, (_, area: string) => `from '${join(root, 'src', area, 'index')}'`)
-    .split('\n');
+  const lines = example.code.replace(/\.listen\((\d+)\)/g, '.listen(0, __listening)').split('\n');
   let checks = 0;
   let statementStart = 0;
   const out: string[] = [];
@@ -78,35 +150,111 @@ function instrument(example: Example): { source: string; checks: number } {
       statementStart = i + 1;
     }
   });
-  return { source: out.join('\n'), checks };
+  return { source: resolved(example, out.join('\n'), false), checks };
 }
 
-// Examples with at least one checked value (the others only show a call shape, often with a key from
-// the environment, and are not run).
-const checked = examples()
-  .map((example) => ({ example, ...instrument(example) }))
-  .filter(({ checks, example }) => checks > 0 && !/^\s*throw\b/m.test(example.code));
+const all = examples();
+const slug = (example: Example) => `${example.file.replace(/[^\w]/g, '_')}_${example.line}`;
 
-describe('TSDoc examples of the public API', () => {
-  it('finds the examples', () => {
-    expect(checked.length).toBeGreaterThan(25);
-  });
-
-  it.each(
-    checked.map(({ example, source }) => [`${example.file}:${example.line}`, example, source] as const),
-  )('%s', async (_, example, source) => {
-    const failures: string[] = [];
-    (globalThis as { __check?: unknown }).__check = (actual: unknown, expected: unknown, where: string) => {
-      try {
-        expect(actual).toEqual(expected);
-      } catch (error) {
-        failures.push(`${where}: ${(error as Error).message.split('\n')[0]}`);
+describe('TSDoc examples', () => {
+  // Each public value and the subpath that exports it (an area's own subpath over the root 'finplan').
+  const publicNames = new Map<string, string>();
+  const publicValues = new Map<string, unknown>();
+  beforeAll(async () => {
+    for (const sub of SUBPATHS) {
+      const module = (await import(/* @vite-ignore */ specifierFor(sub))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) {
+        publicNames.set(name, sub === '' ? 'finplan' : `finplan/${sub}`);
+        publicValues.set(name, value);
       }
-    };
-    mkdirSync(workDir, { recursive: true });
-    const path = join(workDir, `${example.file.replace(/[^\w]/g, '_')}_${example.line}.ts`);
-    writeFileSync(path, source);
-    await import(/* @vite-ignore */ `${path}?t=${Date.now()}`);
-    expect(failures).toEqual([]);
+    }
   });
+
+  it('finds the examples', () => {
+    expect(all.length).toBeGreaterThan(200);
+  });
+
+  it('use public exports through their public subpath', async () => {
+    const wrong: string[] = [];
+    for (const example of all) {
+      const own = (await import(/* @vite-ignore */ join(root, example.file))) as Record<string, unknown>;
+      for (const name of implicitImports(example)) {
+        const sub = publicNames.get(name);
+        if (sub !== undefined && publicValues.get(name) === own[name])
+          wrong.push(`${example.file}:${example.line}: import { ${name} } from '${sub}'`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('type-check', () => {
+    rmSync(join(workDir, 'typecheck'), { recursive: true, force: true });
+    mkdirSync(join(workDir, 'typecheck'), { recursive: true });
+    for (const example of all)
+      writeFileSync(
+        join(workDir, 'typecheck', `${slug(example)}.ts`),
+        `${resolved(example, example.code, true)}\nexport {};\n`,
+      );
+    const base = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as {
+      compilerOptions: Record<string, unknown>;
+    };
+    writeFileSync(
+      join(workDir, 'typecheck', 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          ...base.compilerOptions,
+          // Examples import types and values in one statement, as users write them.
+          verbatimModuleSyntax: false,
+          allowImportingTsExtensions: true,
+          noUnusedLocals: false,
+          typeRoots: [join(root, 'node_modules', '@types')],
+        },
+        include: ['*.ts'],
+      }),
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(workDir, 'typecheck')],
+      { encoding: 'utf8' },
+    );
+    if (tsc.status !== 0) throw new Error(`tsc: ${tsc.stdout}${tsc.stderr}`);
+  }, 120_000);
+
+  it.each(all.map((example) => [`${example.file}:${example.line}`, example] as const))(
+    'runs %s',
+    async (_, example) => {
+      const { source } = instrument(example);
+      const failures: string[] = [];
+      const g = globalThis as Record<string, unknown>;
+      g.__check = (actual: unknown, expected: unknown, where: string) => {
+        try {
+          expect(actual).toEqual(expected);
+        } catch (error) {
+          failures.push(`${where}: ${(error as Error).message.split('\n')[0]}`);
+        }
+      };
+      g.__listening = function (this: { close(): void }) {
+        this.close();
+      };
+      for (const name of example.code.matchAll(/process\.env\.(\w+)!/g))
+        process.env[name[1]!] ??= 'example-key';
+      mkdirSync(workDir, { recursive: true });
+      const path = join(workDir, `${slug(example)}.ts`);
+      writeFileSync(path, source);
+      const run = import(/* @vite-ignore */ `${path}?t=${Date.now()}`);
+      if (/^throw\b/m.test(example.code)) {
+        const error = await run.then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(
+          isCalculationError(error),
+          `${example.file}:${example.line} must throw a CalculationError`,
+        ).toBe(true);
+      } else {
+        await run;
+      }
+      if (failures.length > 0) throw new Error(failures.join('\n'));
+    },
+  );
 });

@@ -71,6 +71,7 @@ export const medicarePremiumTables = defineYearTables<MedicareTable>({
  *
  * @example
  * ```ts
+ * import { povertyGuidelineTables } from 'finplan/healthcare';
  * povertyGuidelineTables.get(2025).contiguous_states_and_dc.by_household_size[0]; // 15650
  * ```
  */
