@@ -13,28 +13,121 @@ import {
 } from './node/index';
 import { registry } from './operations';
 
-const USAGE = `finplan: deterministic US financial-planning calculations
+const SERVE_HELP = `finplan serve: serve the /v1 JSON API over HTTP
 
 Usage:
   finplan serve [--host 127.0.0.1] [--port 8080] [--api-key-file FILE] [--api-key KEY ...] [--rate-limit N]
                 [--dev] [--cors-origin ORIGIN ...] [--workers N] [--deadline-ms 10000]
                 [--headers-timeout-ms 10000] [--request-timeout-ms 30000] [--keep-alive-timeout-ms 5000]
-                [--max-connections 1024] [--redis URL]
-      env: HOST, PORT, FINPLAN_API_KEYS (comma-separated), FINPLAN_API_KEY_FILE, FINPLAN_RATE_LIMIT,
-           FINPLAN_CORS_ORIGINS (comma-separated), FINPLAN_REDIS_URL
-      keys: prefer FINPLAN_API_KEYS or --api-key-file (one key a line, # comments): --api-key shows
-           the key to anyone who can list processes
-      --dev: development server, rate limits off; with no key given it makes one and prints it
-      --cors-origin: let browsers on ORIGIN (scheme://host[:port], or *) call the API; off by default
-      --workers: simulation worker threads (default: one per core; 0 runs simulations on the main thread)
+                [--max-connections 1024]
+  env: HOST, PORT, FINPLAN_API_KEYS (comma-separated), FINPLAN_API_KEY_FILE, FINPLAN_RATE_LIMIT,
+       FINPLAN_CORS_ORIGINS (comma-separated)
+  keys: prefer FINPLAN_API_KEYS or --api-key-file (one key a line, # comments): --api-key shows
+       the key to anyone who can list processes
+  --dev: development server, rate limits off; with no key given it makes one and prints it
+       (pin it across restarts with FINPLAN_API_KEYS=your-key)
+  --cors-origin: let browsers on ORIGIN (scheme://host[:port], or *) call the API; off by default
+  --workers: simulation worker threads (default: one per core; 0 runs simulations on the main thread)
+  --deadline-ms: a simulation still queued or running after this answers 503 with Retry-After`;
+
+const CALC_HELP = `finplan calc: run one operation and print its result envelope
+
+Usage:
+  finplan calc <path|name> [JSON | -]
+  The operation is a path (/v1/tvm) or a name (tvm, loan/amortization), in any case. The request is
+  the JSON argument, or stdin when it is - or absent. Bad input prints the error object and exits 1.`;
+
+const OPENAPI_HELP = `finplan openapi: print the OpenAPI 3.1 document of the /v1 API
+
+Usage:
+  finplan openapi`;
+
+const LIST_HELP = `finplan list: list the operations (path and summary)
+
+Usage:
+  finplan list`;
+
+const USAGE = `finplan: deterministic US financial-planning calculations
+
+Usage:
+  finplan serve [options]                serve the /v1 JSON API (finplan serve --help)
   finplan calc <path|name> [JSON | -]   print the result envelope (reads stdin when JSON is - or absent)
   finplan openapi                       print the OpenAPI document
   finplan list                          list the operations
-  finplan --help | --version`;
+  finplan help [command] | --help | --version
+Exit codes: 0 done, 1 the calculation or the server failed, 2 the command line is wrong.`;
 
+const HELP: Readonly<Record<string, string>> = {
+  serve: SERVE_HELP,
+  calc: CALC_HELP,
+  openapi: OPENAPI_HELP,
+  list: LIST_HELP,
+};
+
+/** A wrong command line: exit 2. */
 function fail(message: string): never {
   process.stderr.write(`finplan: ${message}\n`);
   process.exit(2);
+}
+
+/** A failure at run time (the port is taken, an internal error): exit 1. */
+function die(message: string): never {
+  process.stderr.write(`finplan: ${message}\n`);
+  process.exit(1);
+}
+
+/** Edit distance (insertions, deletions, substitutions), for "did you mean". */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/** The candidate closest to `word`, when it is close enough to be a typo. */
+function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = distance(word, candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Parse a command's flags strictly: an unknown flag is a usage error naming the command's help. */
+function parse<T>(command: string, parseThem: () => T): T {
+  try {
+    return parseThem();
+  } catch (error) {
+    fail(`${(error as Error).message} (see \`finplan ${command} --help\`)`);
+  }
+}
+
+/** `--help` / `-h` prints the command's help and exits 0. */
+function helpIfAsked(command: string, asked: boolean | undefined): void {
+  if (!asked) return;
+  process.stdout.write(`${HELP[command]}\n`);
+  process.exit(0);
+}
+
+const HELP_FLAG = { help: { type: 'boolean', short: 'h' } } as const;
+
+/** A command without flags of its own: only --help, and no arguments. */
+function noFlags(command: string, args: string[]): void {
+  const { values } = parse(command, () => parseArgs({ args, options: HELP_FLAG, strict: true }));
+  helpIfAsked(command, values.help);
 }
 
 function integer(value: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -61,26 +154,30 @@ function keysFromFile(file: string): string[] {
 }
 
 function serve(args: string[]): void {
-  const { values } = parseArgs({
-    args,
-    options: {
-      host: { type: 'string' },
-      port: { type: 'string' },
-      'api-key': { type: 'string', multiple: true },
-      'api-key-file': { type: 'string' },
-      'rate-limit': { type: 'string' },
-      dev: { type: 'boolean', default: false },
-      'cors-origin': { type: 'string', multiple: true },
-      workers: { type: 'string' },
-      'deadline-ms': { type: 'string' },
-      'headers-timeout-ms': { type: 'string' },
-      'request-timeout-ms': { type: 'string' },
-      'keep-alive-timeout-ms': { type: 'string' },
-      'max-connections': { type: 'string' },
-      redis: { type: 'string' },
-    },
-    strict: true,
-  });
+  const { values } = parse('serve', () =>
+    parseArgs({
+      args,
+      strict: true,
+      options: {
+        ...HELP_FLAG,
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        'api-key-file': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        dev: { type: 'boolean', default: false },
+        'cors-origin': { type: 'string', multiple: true },
+        workers: { type: 'string' },
+        'deadline-ms': { type: 'string' },
+        'headers-timeout-ms': { type: 'string' },
+        'request-timeout-ms': { type: 'string' },
+        'keep-alive-timeout-ms': { type: 'string' },
+        'max-connections': { type: 'string' },
+        redis: { type: 'string' },
+      },
+    }),
+  );
+  helpIfAsked('serve', values.help);
   const env = process.env;
   const host = values.host || env.HOST || '127.0.0.1';
   const port = integer(values.port ?? env.PORT, 'port', 0, 65535) ?? 8080;
@@ -154,7 +251,7 @@ function serve(args: string[]): void {
       `try: curl -s ${url}/v1/tvm -H 'Authorization: Bearer ${devKey ?? '<your key>'}' -H 'Content-Type: application/json' -d '{"solve_for":"pmt","rate":0.005,"nper":360,"pv":300000}'\n`,
     );
   });
-  server.on('error', (error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
+  server.on('error', (error) => die(`cannot listen on ${host}:${port}: ${error.message}`));
   const stop = () => {
     if (pool) void pool.close();
     server.close(() => process.exit(0));
@@ -165,11 +262,26 @@ function serve(args: string[]): void {
   process.once('SIGINT', stop);
 }
 
+/** The operation a user means by `name`: a path or a name, in any case. */
+function findOperation(name: string) {
+  const wanted = name.toLowerCase().replace(/^\/+/, '').replace(/^v1\//, '');
+  return registry.operations.find((op) => op.path.toLowerCase() === `/v1/${wanted}`);
+}
+
 function calc(args: string[]): void {
-  const [name, json] = args;
+  const { values, positionals } = parse('calc', () =>
+    parseArgs({ args, options: HELP_FLAG, strict: true, allowPositionals: true }),
+  );
+  helpIfAsked('calc', values.help);
+  const [name, json, ...extra] = positionals;
   if (!name) fail('calc needs an operation path or name; see `finplan list`');
-  const operation = registry.find(name);
-  if (!operation) fail(`no operation "${name}"; see \`finplan list\``);
+  if (extra.length > 0) fail(`calc takes one request; unexpected "${extra[0]}"`);
+  const operation = findOperation(name);
+  if (!operation) {
+    const names = registry.operations.map((op) => op.path.slice('/v1/'.length));
+    const guess = closest(name.toLowerCase().replace(/^\/?(v1\/)?/, ''), names);
+    fail(`no operation "${name}"${guess ? `; did you mean "${guess}"?` : ''} (see \`finplan list\`)`);
+  }
   const text = json === undefined || json === '-' ? readFileSync(0, 'utf8') : json;
   let input: unknown;
   try {
@@ -183,7 +295,7 @@ function calc(args: string[]): void {
   try {
     process.stdout.write(`${JSON.stringify(operation.run(input), null, 2)}\n`);
   } catch (error) {
-    if (!isCalculationError(error)) throw error;
+    if (!isCalculationError(error)) die(`internal error: ${String(error)}`);
     process.stderr.write(
       `${JSON.stringify({ error: { code: error.code, message: error.message, issues: error.issues } }, null, 2)}\n`,
     );
@@ -208,29 +320,40 @@ function main(argv: string[]): void {
       calc(rest);
       return;
     case 'openapi':
+      noFlags('openapi', rest);
       process.stdout.write(`${JSON.stringify(openApiDocument(), null, 2)}\n`);
       return;
     case 'list':
+      noFlags('list', rest);
       for (const op of registry.operations) process.stdout.write(`${op.path.padEnd(36)} ${op.summary}\n`);
       return;
     case '--version':
     case '-v':
       process.stdout.write(`${version()}\n`);
       return;
+    case 'help': {
+      const topic = rest[0];
+      if (topic !== undefined && HELP[topic] === undefined)
+        fail(`no command "${topic}"; commands: ${Object.keys(HELP).join(', ')}`);
+      process.stdout.write(`${topic === undefined ? USAGE : HELP[topic]}\n`);
+      return;
+    }
     case undefined:
     case '--help':
     case '-h':
-    case 'help':
       process.stdout.write(`${USAGE}\n`);
       return;
-    default:
-      process.stderr.write(`${USAGE}\n`);
-      fail(`unknown command "${command}"`);
+    default: {
+      const guess = closest(command, [...Object.keys(HELP), 'help']);
+      fail(
+        `unknown command "${command}"${guess ? `; did you mean "${guess}"?` : ''} (see \`finplan --help\`)`,
+      );
+    }
   }
 }
 
 try {
   main(process.argv.slice(2));
 } catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
+  die(error instanceof Error ? error.message : String(error));
 }

@@ -1,6 +1,8 @@
 // The CLI of the built package (dist/cli.js, built by `npm test`'s pretest step), run as a user runs it.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +69,67 @@ describe('finplan calc', () => {
     expect(JSON.parse(broken.stderr).error.code).toBe('invalid_json');
     expect(run(['calc', 'no-such-op', '{}']).code).toBe(2);
   });
+});
+
+describe('the command line', () => {
+  it("prints each command's help with exit 0, and never advertises what does not work", () => {
+    for (const args of [
+      ['serve', '--help'],
+      ['calc', '-h'],
+      ['openapi', '--help'],
+      ['list', '--help'],
+      ['help', 'serve'],
+    ]) {
+      const result = run(args);
+      expect(result.code, args.join(' ')).toBe(0);
+      expect(result.stdout, args.join(' ')).toContain(`finplan ${args[0] === 'help' ? args[1] : args[0]}`);
+    }
+    expect(run(['serve', '--help']).stdout).toContain('--api-key-file');
+    expect(run(['serve', '--help']).stdout).not.toContain('--redis');
+    expect(run(['--help']).stdout).toContain('Exit codes');
+  }, 120_000);
+  it('finds an operation in any case and suggests the closest on a typo', () => {
+    expect(JSON.parse(run(['calc', 'TVM', TVM]).stdout).result.value).toBe(-1798.65);
+    expect(JSON.parse(run(['calc', '/V1/Tvm', TVM]).stdout).result.value).toBe(-1798.65);
+    const typo = run(['calc', 'tmv', TVM]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('did you mean "tvm"');
+    const nested = run(['calc', 'loan/amortisation', '{}']);
+    expect(nested.stderr).toContain('did you mean "loan/amortization"');
+  }, 120_000);
+  it('says so for an unknown command, an unknown flag or an extra argument (exit 2)', () => {
+    const command = run(['serv']);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain('unknown command "serv"; did you mean "serve"');
+    const flag = run(['openapi', '--pretty']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain("'--pretty'");
+    expect(flag.stderr).toContain('finplan openapi --help');
+    expect(run(['list', 'extra']).code).toBe(2);
+    expect(run(['calc', 'tvm', TVM, 'extra']).code).toBe(2);
+    expect(run(['serve', '--port', '0', '--api-key', 'k', '--verbose']).code).toBe(2);
+  }, 120_000);
+  it('exits 1 when the server cannot start (the port is taken)', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--api-key', 'k'], {
+          env: { ...process.env, FINPLAN_API_KEYS: '', PORT: '', HOST: '' },
+        });
+        let stderr = '';
+        child.stderr?.on('data', (chunk) => {
+          stderr += chunk;
+        });
+        child.on('exit', (code) => resolve({ code, stderr }));
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('cannot listen');
+    } finally {
+      taken.close();
+    }
+  }, 120_000);
 });
 
 describe('finplan openapi and list', () => {
