@@ -4,7 +4,7 @@
  * largest-remainder apportionment, a month's loan interest and dollar formatting.
  * @module
  */
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 /**
  * finplan's private decimal type: half-up rounding, 40 significant digits. A clone, so the host
