@@ -1,7 +1,7 @@
 /**
  * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
  * required minimum distributions, savings target; and retirement income (`income/`): longevity,
- * annuities, pensions.
+ * annuities, pensions, the survivor scenario.
  * @module retirement
  */
 
@@ -17,6 +17,11 @@ export {
   type LumpSumVsAnnuityResult,
   pensionLumpSumVsAnnuity,
 } from './income/lump-sum-vs-annuity';
+export {
+  type SurvivorScenarioInput,
+  type SurvivorScenarioResult,
+  survivorScenario,
+} from './income/survivor-scenario';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
 export { type RmdInput, type RmdResult, rmd } from './rmd';
 export { type SavingsTargetInput, type SavingsTargetResult, savingsTarget } from './savings-target';
