@@ -1,6 +1,6 @@
 /**
  * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
- * required minimum distributions, savings target; and retirement income (`income/`): longevity,
+ * required minimum distributions, savings target, HSA; and retirement income (`income/`): longevity,
  * annuities, pensions.
  * @module retirement
  */
@@ -10,6 +10,7 @@ export {
   type AccumulationProjectionResult,
   accumulationProjection,
 } from './accumulation-projection';
+export { type HsaInput, type HsaResult, hsa } from './hsa';
 export { type AnnuityInput, type AnnuityResult, annuity, PAYOUT_TYPES } from './income/annuity';
 export { type LongevityInput, type LongevityResult, longevity } from './income/longevity';
 export {
