@@ -1,6 +1,6 @@
 /**
  * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
- * required minimum distributions, savings target, HSA; and retirement income (`income/`): longevity,
+ * required minimum distributions, savings target, HSA, inherited IRA (ten-year rule); and retirement income (`income/`): longevity,
  * annuities, pensions.
  * @module retirement
  */
@@ -18,6 +18,12 @@ export {
   type LumpSumVsAnnuityResult,
   pensionLumpSumVsAnnuity,
 } from './income/lump-sum-vs-annuity';
+export {
+  INHERITED_IRA_STRATEGIES,
+  type InheritedIraInput,
+  type InheritedIraResult,
+  inheritedIra,
+} from './inherited-ira';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
 export { type RmdInput, type RmdResult, rmd } from './rmd';
 export { type SavingsTargetInput, type SavingsTargetResult, savingsTarget } from './savings-target';
