@@ -1,7 +1,7 @@
 /**
  * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
- * required minimum distributions, savings target; and retirement income (`income/`): longevity,
- * annuities, pensions, the survivor scenario.
+ * required minimum distributions, savings target, HSA, inherited IRA (ten-year rule); and retirement
+ * income (`income/`): longevity, annuities, pensions, the survivor scenario.
  * @module retirement
  */
 
@@ -10,6 +10,7 @@ export {
   type AccumulationProjectionResult,
   accumulationProjection,
 } from './accumulation-projection';
+export { type HsaInput, type HsaResult, hsa } from './hsa';
 export { type AnnuityInput, type AnnuityResult, annuity, PAYOUT_TYPES } from './income/annuity';
 export { type LongevityInput, type LongevityResult, longevity } from './income/longevity';
 export {
@@ -22,6 +23,11 @@ export {
   type SurvivorScenarioResult,
   survivorScenario,
 } from './income/survivor-scenario';
+  INHERITED_IRA_STRATEGIES,
+  type InheritedIraInput,
+  type InheritedIraResult,
+  inheritedIra,
+} from './inherited-ira';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
 export { type RmdInput, type RmdResult, rmd } from './rmd';
 export { type SavingsTargetInput, type SavingsTargetResult, savingsTarget } from './savings-target';

@@ -19,7 +19,7 @@ import {
   irmaaTables,
   povertyGuidelineTables,
 } from '../../src/healthcare/_lib/year-tables';
-import { UniformLifetimeTableSchema } from '../../src/retirement/_lib/tables';
+import { BeneficiaryRulesSchema, UniformLifetimeTableSchema } from '../../src/retirement/_lib/tables';
 import { RetirementBenefitRulesSchema } from '../../src/social-security/_lib/tables';
 import {
   CapitalGainsRatesSchema,
@@ -49,6 +49,7 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'tax/social-security-taxation.json': SocialSecurityTaxationSchema,
   'healthcare/medicare-rules.json': MedicareRulesSchema,
   'retirement/uniform-lifetime-table.json': UniformLifetimeTableSchema,
+  'retirement/beneficiary-rules.json': BeneficiaryRulesSchema,
   'social-security/retirement-benefit-rules.json': RetirementBenefitRulesSchema,
 };
 

@@ -20,3 +20,13 @@ export const UniformLifetimeTableSchema = z.strictObject({
     }),
   ),
 });
+
+/**
+ * `data/retirement/beneficiary-rules.json`: the ten-year rule of IRC 401(a)(9)(H) and the annual RMDs
+ * of years 1-9 (T.D. 10001) for a designated beneficiary who is not an eligible designated beneficiary.
+ */
+export const BeneficiaryRulesSchema = z.strictObject({
+  sources: sources(),
+  ten_year_rule: block({ years: z.int().check(z.gte(1)) }),
+  annual_rmds: block({ life_expectancy_reduction: z.number().check(z.gt(0)) }),
+});
