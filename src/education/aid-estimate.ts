@@ -18,7 +18,7 @@ export const AidEstimateInput = z
       { min: 2, max: 30 },
     ),
     parent_filing_status: filingStatus(
-      "Parents' federal filing status: mfj or mfs = two parents in the family (Table A1's joint column); single, hoh or qss = one parent (then parent2_earned_income must be 0).",
+      "Parents' federal filing status: mfj or mfs = two parents in the family; single, hoh or qss = one parent (then parent2_earned_income must be 0). mfj takes Table A1's joint column (250,000 Medicare threshold, twice the wage base).",
     ),
     parent_agi: money("Parents' adjusted gross income of the income year (may be negative)."),
     parent_income_tax_paid: nonNegativeMoney(
@@ -148,7 +148,7 @@ function parentsContribution(table: SaiTable, aai: Dec): Dec {
 
 function compute(input: z.output<typeof AidEstimateInput>): AidEstimateResult {
   const table = saiTables.get(input.award_year);
-  const joint = isTwoParentFamily(input.parent_filing_status);
+  const joint = input.parent_filing_status === 'mfj';
 
   // Parents' available income: total income (AGI) less the allowances.
   const parentEarned = new Dec(input.parent_earned_income).plus(input.parent2_earned_income);

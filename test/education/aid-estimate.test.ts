@@ -198,6 +198,186 @@ describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 inco
   });
 });
 
+describe('education/aid-estimate: 2024-25 worksheets (award_year 2024, 2022 income)', () => {
+  // 2024-25 tables: IPA 27,600 / 34,350 / 42,430 / 50,060 / 58,560 (+6,610); student IPA 11,130; employment
+  // expense allowance 35% up to 4,730; Table A1 on a 147,000 wage base (294,000 joint); Table A4 $0; Table
+  // A5 22% to 20,600, 4,532 + 25% to 25,800, 5,832 + 29% to 31,000, 7,340 + 34% to 36,300, 9,142 + 40% to
+  // 41,500, 11,222 + 47% above; -1,500 below AAI -6,820. Each family is one of ED's test ISIR records
+  // (file lines 42, 65, 90 of IDSA25OP, below), filled in by hand; ED's outputs agree on every line shown.
+  const run = (input: Omit<AidEstimateInput, 'award_year' | 'cost_of_attendance'>) =>
+    estimate({ award_year: 2024, cost_of_attendance: 25_000, ...input });
+
+  it('ED line 42: one parent (hoh), family of 2, $75,125 total income, $7,500 saved', () => {
+    // 1-3  75,125;  4  6,205
+    // 5    5a 1.45% x 75,000 = 1,087.50 -> 1,088; 5b 6.2% x 75,000 = 4,650: 5,738
+    // 6    27,600;  7  35% x 75,000 = 26,250 > 4,730: 4,730
+    // 8    6,205 + 5,738 + 27,600 + 4,730 = 44,273 (ED: 44,273);  9  75,125 - 44,273 = 30,852
+    // 17   12% x 7,500 = 900;  18  31,752
+    // 19   7,340 + 34% x 752 = 7,595.68 -> 7,596
+    // 24   5a 50.75 -> 51, 5b 217: 268;  25  11,130;  27  11,398;  28  3,512 - 11,398 = -7,886
+    // 30   -3,943 -> -1,500;  37  7,596 - 1,500 = 6,096;  need 25,000 - 6,096 = 18,904
+    expect(
+      run({
+        family_size: 2,
+        parent_filing_status: 'hoh',
+        parent_agi: 75_125,
+        parent_income_tax_paid: 6_205,
+        parent_earned_income: 75_000,
+        parent_cash_savings: 7_500,
+        student_agi: 3_512,
+        student_earned_income: 3_500,
+      }),
+    ).toEqual({
+      parent_available_income: 30_852,
+      parent_contribution_from_assets: 900,
+      parent_adjusted_available_income: 31_752,
+      parent_contribution: 7_596,
+      student_contribution_from_income: -1_500,
+      student_contribution_from_assets: 0,
+      income_protection_allowance: 27_600,
+      sai: 6_096,
+      financial_need: 18_904,
+    });
+  });
+
+  it('ED line 65: one parent (single), family of 4, $145,200 total income, top bracket', () => {
+    // 1-3  145,200;  4  24,924
+    // 5    5a 1.45% x 144,999 = 2,102.49 -> 2,102; 5b 6.2% x 144,999 = 8,989.94 -> 8,990: 11,092
+    // 6    42,430;  7  4,730;  8  24,924 + 11,092 + 42,430 + 4,730 = 83,176;  9  62,024
+    // 17   12% x 56,500 = 6,780;  18  68,804
+    // 19   11,222 + 47% x (68,804 - 41,500) = 11,222 + 12,832.88 = 24,054.88 -> 24,055
+    // 24   5a 136.30 -> 136, 5b 582.80 -> 583: 719;  25  11,130;  27  11,849;  28  9,500 - 11,849 = -2,349
+    // 30   -1,174.50 -> -1,175 (half away from zero, as ED);  37  24,055 - 1,175 = 22,880;  need 2,120
+    expect(
+      run({
+        family_size: 4,
+        parent_filing_status: 'single',
+        parent_agi: 145_200,
+        parent_income_tax_paid: 24_924,
+        parent_earned_income: 144_999,
+        parent_cash_savings: 56_500,
+        student_agi: 9_500,
+        student_earned_income: 9_400,
+      }),
+    ).toEqual({
+      parent_available_income: 62_024,
+      parent_contribution_from_assets: 6_780,
+      parent_adjusted_available_income: 68_804,
+      parent_contribution: 24_055,
+      student_contribution_from_income: -1_175,
+      student_contribution_from_assets: 0,
+      income_protection_allowance: 42_430,
+      sai: 22_880,
+      financial_need: 2_120,
+    });
+  });
+
+  it('ED line 90: two parents (mfj), family of 3, negative AAI: the student allowance and the floor', () => {
+    // 1-3  39,078;  4  1,208
+    // 5    5a 1.45% x 38,009 = 551.13 -> 551; 5b 6.2% x 38,009 = 2,356.56 -> 2,357: 2,908
+    // 6    34,350;  7  35% x 38,009 = 13,303.15 > 4,730: 4,730
+    // 8    1,208 + 2,908 + 34,350 + 4,730 = 43,196;  9  39,078 - 43,196 = -4,118;  17  0;  18  -4,118
+    // 19   22% x -4,118 = -905.96 -> -906 (above AAI -6,820, so not yet the -1,500 minimum)
+    // 26   4,118;  27  11,130 + 4,118 = 15,248;  28  -15,248;  30  -7,624 -> -1,500
+    // 37   -906 - 1,500 = -2,406 -> -1,500;  need 25,000
+    expect(
+      run({
+        family_size: 3,
+        parent_filing_status: 'mfj',
+        parent_agi: 39_078,
+        parent_income_tax_paid: 1_208,
+        parent_earned_income: 38_009,
+      }),
+    ).toEqual({
+      parent_available_income: -4_118,
+      parent_contribution_from_assets: 0,
+      parent_adjusted_available_income: -4_118,
+      parent_contribution: -906,
+      student_contribution_from_income: -1_500,
+      student_contribution_from_assets: 0,
+      income_protection_allowance: 34_350,
+      sai: -1_500,
+      financial_need: 25_000,
+    });
+  });
+});
+
+describe("education/aid-estimate: ED's 2024-25 test ISIR records (award_year 2024, 2022 income)", () => {
+  // U.S. Department of Education, 2024-25 test ISIR file IDSA25OP (March 8, 2024; bundled in
+  // github.com/jwalin-shah/fafsa-engine as data/IDSA25OP-20240308.txt): the FAFSA Processing System's own
+  // Formula A outputs. 34 of its 42 dependent records map onto this operation's inputs: parent_agi is the
+  // record's parents' total income (AGI plus untaxed income, less offsets), the income tax is the record's
+  // total allowances less its payroll, income protection and employment expense allowances, the family
+  // size is read from its income protection allowance, net worth (cash, investments and child support
+  // received) goes in parent_cash_savings; records whose parents file single or hoh with two earners are
+  // entered as mfs (two parents, Table A1's single column, as the record computes them). The student's tax
+  // is the student's allowances less payroll tax, the 11,130 allowance and the negative-AAI allowance.
+  // Left out: one record with an earnings field the allowances do not match, and the records without
+  // parents' tax data. Columns: file line, status, family size, parents' total income, tax paid, earnings
+  // of parent 1 and 2, net worth, student's total income, earnings, tax; ED's parents' available income,
+  // AAI, parents' contribution, student's contribution from income, SAI.
+  const records: [number, 'single' | 'mfj' | 'mfs' | 'hoh', ...number[]][] = [
+    [42, 'hoh', 2, 75125, 6205, 75000, 0, 7500, 3512, 3500, 0, 30852, 31752, 7596, -1500, 6096],
+    [43, 'mfs', 4, 88021, 7210, 59234, 35175, 0, 0, 0, 0, 26429, 26429, 6014, -1500, 4514],
+    [48, 'hoh', 2, 52589, 3921, 55000, 0, 0, -3000, 1980, 0, 12130, 12130, 2669, -1500, 1169],
+    [49, 'mfj', 4, 74125, 5611, 76589, 0, 15500, 0, 0, 0, 15494, 17354, 3818, -1500, 2318],
+    [50, 'mfj', 4, 155325, 14932, 150017, 0, 150000, 0, 0, 0, 81757, 99757, 38603, -1500, 37103],
+    [51, 'mfj', 3, 69500, 4936, 72000, 0, 0, 6050, 6000, 0, 19976, 19976, 4395, -1500, 2895],
+    [53, 'single', 2, 7800, 0, 7799, 0, 0, 2289, 2200, 0, -23127, -23127, -1500, -1500, -1500],
+    [54, 'mfj', 3, 205000, 29621, 199999, 0, 115200, 6050, 6000, 0, 120999, 134823, 55084, -1500, 53584],
+    [56, 'mfj', 3, 216565, 71568, 210110, 0, 80000, 0, 0, 0, 89843, 99443, 38455, -1500, 36955],
+    [57, 'mfj', 6, 106125, 9211, 107568, 0, 56500, 0, 0, 0, 25395, 32175, 7740, -1500, 6240],
+    [58, 'hoh', 3, 90880, 2745, 98000, 0, 1000, 0, 0, 0, 41558, 41678, 11306, -1500, 9806],
+    [59, 'hoh', 3, 151600, 19346, 135000, 0, 74700, 16500, 5350, 0, 82846, 91810, 34868, 2480, 37348],
+    [61, 'hoh', 2, 56523, 2593, 44589, 0, 0, 2750, 2700, 0, 18188, 18188, 4001, -1500, 2501],
+    [62, 'mfj', 3, 59000, 15078, 49500, 0, 0, 11056, 9656, 825, 1055, 1055, 232, -819, -587],
+    [63, 'hoh', 2, 64599, 9568, 58000, 0, 0, 0, 0, 0, 18264, 18264, 4018, -1500, 2518],
+    [64, 'mfs', 3, 57101, 3089, 28958, 27047, 0, 0, 0, 0, 10648, 10648, 2343, -1500, 843],
+    [65, 'single', 4, 145200, 24924, 144999, 0, 56500, 9500, 9400, 0, 62024, 68804, 24055, -1175, 22880],
+    [66, 'mfs', 2, 80452, 2745, 68987, 0, 1000, 0, 0, 0, 40100, 40220, 10710, -1500, 9210],
+    [70, 'hoh', 3, 83198, 10987, 82521, 0, 600, 14681, 12348, 1532, 26818, 26890, 6148, 537, 6685],
+    [73, 'mfs', 4, 65876, 3410, 50001, 14941, 0, 4747, 4747, 0, 10338, 10338, 2274, -1500, 774],
+    [75, 'mfj', 3, 62000, 3562, 61047, 0, 0, 0, 0, 0, 14688, 14688, 3231, -1500, 1731],
+    [76, 'hoh', 2, 51500, 3790, 54200, 0, 0, -3715, 3700, 0, 11234, 11234, 2471, -1500, 971],
+    [80, 'single', 2, 65895, 6757, 64999, 0, 0, 2565, 2500, 0, 21836, 21836, 4841, -1500, 3341],
+    [82, 'hoh', 3, 104058, 12018, 102047, 0, 75000, 0, 0, 0, 45153, 54153, 17169, -1500, 15669],
+    [84, 'mfs', 2, 69047, 7231, 68880, 0, 85000, 0, 0, 0, 24216, 34416, 8501, -1500, 7001],
+    [86, 'hoh', 2, 151532, 32568, 155895, 0, 50000, 0, 0, 0, 75260, 81260, 29909, -1500, 28409],
+    [87, 'mfj', 3, 54025, 2719, 53999, 0, 0, 0, 0, 0, 8095, 8095, 1781, -1500, 281],
+    [90, 'mfj', 3, 39078, 1208, 38009, 0, 0, 0, 0, 0, -4118, -4118, -906, -1500, -1500],
+    [94, 'mfj', 3, 47057, 1936, 46047, 0, 0, 0, 0, 0, 2518, 2518, 554, -1500, -946],
+    [95, 'hoh', 3, 110500, 14425, 114000, 0, 56500, 7250, 7000, 0, 48274, 55054, 17592, -1500, 16092],
+    [96, 'hoh', 3, 86625, 9500, 89000, 0, 6000, 5000, 3899, 0, 31236, 31956, 7665, -1500, 6165],
+    [98, 'hoh', 3, 51182, 4082, 50230, 0, 0, 6925, 6841, 961, 4178, 4178, 919, -1500, -581],
+    [101, 'hoh', 2, 52236, 1884, 49125, 0, 2500, 3054, 3200, 205, 14264, 14564, 3204, -1500, 1704],
+    [102, 'mfj', 3, 86643, 8990, 83425, 0, 10000, 4950, 8756, 1126, 32191, 33391, 8153, -1500, 6653],
+  ];
+  it.each(records)('line %i (%s, family of %i)', (_line, status, ...values) => {
+    const [size, agi, tax, e1, e2, cash, sagi, se, stax, pai, aai, pc, sci, sai] = values as number[];
+    const r = estimate({
+      award_year: 2024,
+      family_size: size as number,
+      parent_filing_status: status,
+      parent_agi: agi as number,
+      parent_income_tax_paid: tax as number,
+      parent_earned_income: e1 as number,
+      parent2_earned_income: e2 as number,
+      parent_cash_savings: cash as number,
+      student_agi: sagi as number,
+      student_earned_income: se as number,
+      student_income_tax_paid: stax as number,
+      cost_of_attendance: 25_000,
+    });
+    expect([
+      r.parent_available_income,
+      r.parent_adjusted_available_income,
+      r.parent_contribution,
+      r.student_contribution_from_income,
+      r.sai,
+    ]).toEqual([pai, aai, pc, sci, sai]);
+  });
+});
+
 describe('education/aid-estimate: PolicyEngine-US SAI cases (tests/policy/baseline/gov/ed/pell_grant)', () => {
   it('dependent contribution "Income, allowances, and assets": 50% of available income + 20% of assets', () => {
     // PolicyEngine: available income 7,000 less allowances 5,000, assets 10,000 -> 1,000 + 2,000 = 3,000.
@@ -251,13 +431,15 @@ describe('education/aid-estimate: tables', () => {
     (year) => {
       const t = saiTables.get(year).parents_contribution_schedule;
       const [first, ...rest] = t.brackets;
-      expect(new Dec(t.minimum_aai).times(first?.rate ?? 0).toNumber()).toBe(t.minimum_contribution);
-      expect(first).toMatchObject({ aai_over: t.minimum_aai, base: t.minimum_contribution });
+      expect(first).toEqual({ aai_over: 0, base: 0, rate: 0.22 });
+      // the minimum is 22% of the lowest AAI, to the dollar (2024-25: 22% x -6,820 = -1,500.40 -> -1,500)
+      expect(new Dec(t.minimum_aai).times(0.22).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber()).toBe(
+        t.minimum_contribution,
+      );
       let previous = first as (typeof t.brackets)[number];
       for (const row of rest) {
-        expect(
-          new Dec(row.aai_over).minus(previous.aai_over).times(previous.rate).plus(previous.base).toNumber(),
-        ).toBe(row.base);
+        const base = new Dec(row.aai_over).minus(previous.aai_over).times(previous.rate).plus(previous.base);
+        expect(base.toNumber()).toBe(row.base);
         previous = row;
       }
       expect(t.brackets.map((row) => row.rate)).toEqual([0.22, 0.25, 0.29, 0.34, 0.4, 0.47]);

@@ -5,6 +5,7 @@
  * @internal
  * @module
  */
+import s2024 from '../../../data/education/sai-2024.json';
 import s2025 from '../../../data/education/sai-2025.json';
 import { defineYearTables } from '../../core/year-tables';
 import type { SaiTable } from './sai-tables';
@@ -24,5 +25,5 @@ export const saiTables = defineYearTables<SaiTable>({
   name: 'Student Aid Index',
   field: 'award_year',
   files: 'education/sai',
-  tables: { 2025: s2025 },
+  tables: { 2024: s2024, 2025: s2025 },
 });
