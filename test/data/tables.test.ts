@@ -8,6 +8,8 @@ import * as z from 'zod/mini';
 import { ssaPeriodTables } from '../../src/core/mortality';
 import { PeriodLifeTableSchema } from '../../src/core/mortality-schema';
 import type { YearTables } from '../../src/core/year-tables';
+import { saiTables } from '../../src/education/_lib/sai';
+import { SaiTableSchema } from '../../src/education/_lib/sai-tables';
 import {
   ApplicablePercentageTableSchema,
   MedicareRulesSchema,
@@ -40,6 +42,7 @@ const YEAR_TABLES: readonly [YearTables<unknown>, z.ZodMiniType][] = [
   [povertyGuidelineTables, PovertyGuidelineTableSchema],
   [applicablePercentageTables, ApplicablePercentageTableSchema],
   [ssaPeriodTables, PeriodLifeTableSchema],
+  [saiTables, SaiTableSchema],
 ];
 
 /** Tables not keyed by year, by path under data/. */
