@@ -199,4 +199,12 @@ describe('finplan serve', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('no API key');
   });
+  it('--redis takes a redis:// or rediss:// URL, else stops with a message', () => {
+    const wrong = run(['serve', '--port', '0', '--redis', 'http://127.0.0.1:6379']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--redis: the Redis URL must start with redis:// or rediss://');
+    const db = run(['serve', '--port', '0', '--redis', 'redis://127.0.0.1:6379/x']);
+    expect(db.code).toBe(2);
+    expect(db.stderr).toContain('database number');
+  });
 });
