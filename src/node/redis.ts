@@ -152,7 +152,7 @@ export function connectRedis(url: string, options: RedisConnectionOptions = {}):
     s.setKeepAlive(true, 10_000);
     s.unref();
     const timer = setTimeout(
-      () => s.destroy(new Error(`cannot connect to Redis at ${host}:${port}: timed out`)),
+      () => s.destroy(Object.assign(new Error('connect timed out'), { code: 'ETIMEDOUT' })),
       connectTimeoutMs,
     );
     timer.unref();
@@ -191,15 +191,17 @@ export function connectRedis(url: string, options: RedisConnectionOptions = {}):
       buffer = offset >= buffer.length ? Buffer.alloc(0) : buffer.subarray(offset);
     });
     let socketError: Error | undefined;
-    s.on('error', (error) => {
-      socketError = new Error(`Redis at ${host}:${port}: ${error.message}`);
+    // The message reaches /readyz's public reason: the error code, not the internal address.
+    s.on('error', (error: Error & { code?: string }) => {
+      const code = error.code ?? (error instanceof ReplyError ? error.message.split(' ')[0] : 'error');
+      socketError = new Error(`Redis connection failed (${code})`);
     });
     s.once('close', () => {
       clearTimeout(timer);
       if (socket === s) socket = undefined;
       ready = false;
       buffer = Buffer.alloc(0);
-      lastError = socketError ?? new Error(`Redis at ${host}:${port}: connection closed`);
+      lastError = socketError ?? new Error('Redis connection closed');
       failAll(lastError);
       scheduleReconnect();
     });
