@@ -1,7 +1,7 @@
 // One contract for the stores, run against the in-memory stores and the Redis stores (a real
 // redis-server started for this file; skipped with a printed reason when it is not installed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryStores } from '../../src/http/stores/memory';
+import { MemoryStore, memoryStores } from '../../src/http/stores/memory';
 import { redisStores } from '../../src/http/stores/redis';
 import type { KeyRecord, Stores } from '../../src/http/stores/types';
 import { connectRedis, type RedisConnection } from '../../src/node/redis';
@@ -122,6 +122,21 @@ function contract(name: string, make: () => Stores) {
 }
 
 contract('memory', memoryStores);
+
+describe('MemoryStore', () => {
+  it('forgets only buckets that are full again once it holds many (signup buckets are per address)', async () => {
+    let now = 0;
+    const store = new MemoryStore({ now: () => now });
+    expect((await store.takeToken('x', 60, 60)).allowed).toBe(true);
+    for (let i = 0; i < 10_000; i++) await store.takeToken(`address-${i}`, 5);
+    // 30 s on: the 5-token buckets are full again (one token is 12 s), x holds 30 of 60.
+    now = 30_000;
+    await store.takeToken('new-address', 5);
+    expect((await store.takeToken('x', 60, 31)).allowed).toBe(false);
+    expect(await store.takeToken('x', 60, 30)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await store.takeToken('address-1', 5)).toMatchObject({ allowed: true, remaining: 4 });
+  });
+});
 
 describe.skipIf(!REDIS_AVAILABLE)('redis', () => {
   let server: RedisServer;

@@ -9,6 +9,9 @@ import type {
   UsageStore,
 } from './types';
 
+/** Buckets held before full ones are forgotten (signup buckets are per client address). */
+const SWEEP_SIZE = 10_000;
+
 /**
  * The in-memory rate-limit store: one process, state lost on restart.
  *
@@ -19,8 +22,9 @@ import type {
  * ```
  */
 export class MemoryStore implements RateLimitStore {
-  readonly #buckets = new Map<string, BucketState>();
+  readonly #buckets = new Map<string, BucketState & { capacity: number }>();
   readonly #now: () => number;
+  #sweepAt = SWEEP_SIZE;
 
   constructor(options: { now?: () => number } = {}) {
     this.#now = options.now ?? Date.now;
@@ -32,10 +36,21 @@ export class MemoryStore implements RateLimitStore {
     const now = this.#now();
     let state = this.#buckets.get(bucket);
     if (!state) {
-      state = { tokens: capacity, updatedAt: now };
+      if (this.#buckets.size >= this.#sweepAt) this.#sweep(now);
+      state = { tokens: capacity, updatedAt: now, capacity };
       this.#buckets.set(bucket, state);
     }
+    state.capacity = capacity;
     return takeToken(state, capacity, now, count);
+  }
+
+  /** Forget buckets that are full again (a new bucket starts full, so nothing changes for them). */
+  #sweep(now: number): void {
+    for (const [name, state] of this.#buckets) {
+      if (state.tokens + ((now - state.updatedAt) * state.capacity) / 60_000 >= state.capacity)
+        this.#buckets.delete(name);
+    }
+    this.#sweepAt = Math.max(SWEEP_SIZE, 2 * this.#buckets.size);
   }
 }
 
