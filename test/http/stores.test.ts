@@ -2,7 +2,7 @@
 // redis-server started for this file; skipped with a printed reason when it is not installed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore, memoryStores } from '../../src/http/stores/memory';
-import { redisStores } from '../../src/http/stores/redis';
+import { ioredisClient, nodeRedisClient, redisStores } from '../../src/http/stores/redis';
 import type { KeyRecord, Stores } from '../../src/http/stores/types';
 import { connectRedis, type RedisConnection } from '../../src/node/redis';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
@@ -123,6 +123,20 @@ function contract(name: string, make: () => Stores) {
 
 contract('memory', memoryStores);
 
+describe('client adapters', () => {
+  it('ioredis call(command, ...args) and node-redis sendCommand([command, ...args]) carry the same command', async () => {
+    const seen: unknown[] = [];
+    const io = ioredisClient({ call: async (...args: string[]) => seen.push(args) });
+    const node = nodeRedisClient({ sendCommand: async (args: string[]) => seen.push(args) });
+    await io.send(['HGET', 'k', 'f']);
+    await node.send(['HGET', 'k', 'f']);
+    expect(seen).toEqual([
+      ['HGET', 'k', 'f'],
+      ['HGET', 'k', 'f'],
+    ]);
+  });
+});
+
 describe('MemoryStore', () => {
   it('forgets only buckets that are full again once it holds many (signup buckets are per address)', async () => {
     let now = 0;
@@ -150,6 +164,19 @@ describe.skipIf(!REDIS_AVAILABLE)('redis', () => {
     await server?.dispose();
   });
   contract('redis', () => redisStores(client));
+
+  it('connectRedis selects the database of the URL; error replies reject', async () => {
+    const db2 = connectRedis(`${server.url}/2`);
+    try {
+      await db2.send(['SET', 'finplan-test:db', 'two']);
+      expect(await client.send(['GET', 'finplan-test:db'])).toBeNull();
+      expect(await db2.send(['GET', 'finplan-test:db'])).toBe('two');
+      await expect(db2.send(['NOSUCHCOMMAND'])).rejects.toThrow(/unknown command/i);
+      expect(await db2.send(['PING'])).toBe('PONG');
+    } finally {
+      db2.close();
+    }
+  });
 
   it('survives a Redis restart: keys kept (AOF), scripts loaded again, no new client', async () => {
     const stores = redisStores(client);
