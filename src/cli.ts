@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isCalculationError } from './core/errors';
 import { createHandler } from './http/handler';
-import { openApiDocument } from './http/index';
+import { openApiDocument, redisStores } from './http/index';
 import {
+  connectRedis,
   createNodeServer,
   DEFAULT_DEADLINE_MS,
   DEFAULT_SERVER_LIMITS,
@@ -19,9 +20,13 @@ Usage:
   finplan serve [--host 127.0.0.1] [--port 8080] [--api-key-file FILE] [--api-key KEY ...] [--rate-limit N]
                 [--dev] [--cors-origin ORIGIN ...] [--workers N] [--deadline-ms 10000]
                 [--headers-timeout-ms 10000] [--request-timeout-ms 30000] [--keep-alive-timeout-ms 5000]
-                [--max-connections 1024]
+                [--max-connections 1024] [--redis URL] [--signup] [--trust-proxy N]
   env: HOST, PORT, FINPLAN_API_KEYS (comma-separated), FINPLAN_API_KEY_FILE, FINPLAN_RATE_LIMIT,
-       FINPLAN_CORS_ORIGINS (comma-separated)
+       FINPLAN_CORS_ORIGINS (comma-separated), FINPLAN_REDIS_URL, FINPLAN_SIGNUP=1, FINPLAN_TRUST_PROXY
+  --redis: keys, usage and rate budgets in Redis (redis[s]://[user:password@]host[:port][/db]),
+       shared by every instance given the same URL; default: in memory, this process only
+  --signup: serve the public POST /v1/signup (an email gets an account and its first key)
+  --trust-proxy: how many proxies in front set X-Forwarded-For (signups are limited per client)
   keys: prefer FINPLAN_API_KEYS or --api-key-file (one key a line, # comments): --api-key shows
        the key to anyone who can list processes
   --dev: development server, rate limits off; with no key given it makes one and prints it
@@ -174,6 +179,8 @@ function serve(args: string[]): void {
         'keep-alive-timeout-ms': { type: 'string' },
         'max-connections': { type: 'string' },
         redis: { type: 'string' },
+        signup: { type: 'boolean', default: false },
+        'trust-proxy': { type: 'string' },
       },
     }),
   );
@@ -182,9 +189,17 @@ function serve(args: string[]): void {
   const host = values.host || env.HOST || '127.0.0.1';
   const port = integer(values.port ?? env.PORT, 'port', 0, 65535) ?? 8080;
   const rateLimit = integer(values['rate-limit'] ?? env.FINPLAN_RATE_LIMIT, 'rate-limit', 1, 1_000_000);
-  const redisUrl = values.redis ?? env.FINPLAN_REDIS_URL;
-  if (redisUrl)
-    fail('--redis: the Redis store is not available in this version; omit it to use the in-memory store');
+  const redisUrl = values.redis || env.FINPLAN_REDIS_URL || undefined;
+  const signup = values.signup || env.FINPLAN_SIGNUP === '1' || env.FINPLAN_SIGNUP === 'true';
+  const trustProxy = integer(values['trust-proxy'] ?? env.FINPLAN_TRUST_PROXY, 'trust-proxy', 0, 16) ?? 0;
+  let redis: ReturnType<typeof connectRedis> | undefined;
+  if (redisUrl) {
+    try {
+      redis = connectRedis(redisUrl);
+    } catch (error) {
+      fail(`--redis: ${(error as Error).message}`);
+    }
+  }
   const keyFile = values['api-key-file'] ?? env.FINPLAN_API_KEY_FILE;
   const apiKeys = [
     ...(values['api-key'] ?? []),
@@ -216,8 +231,9 @@ function serve(args: string[]): void {
       DEFAULT_SERVER_LIMITS.maxConnections,
   };
   let devKey: string | undefined;
-  if (apiKeys.length === 0) {
-    if (!values.dev) fail('no API key: pass --api-key KEY, set FINPLAN_API_KEYS, or use --dev');
+  if (apiKeys.length === 0 && !redis && !signup) {
+    if (!values.dev)
+      fail('no API key: pass --api-key KEY, set FINPLAN_API_KEYS, use --signup or --redis, or use --dev');
     devKey = `fp_dev_${randomBytes(18).toString('base64url')}`;
     apiKeys.push(devKey);
   }
@@ -226,6 +242,9 @@ function serve(args: string[]): void {
     handler = createHandler({
       apiKeys,
       dev: values.dev,
+      ...(redis ? redisStores(redis) : {}),
+      signup,
+      trustProxy,
       ...(rateLimit ? { rateLimit } : {}),
       ...(corsOrigins.length > 0 ? { cors: { origins: corsOrigins.includes('*') ? '*' : corsOrigins } } : {}),
       onError: (error, request) => {
@@ -246,6 +265,11 @@ function serve(args: string[]): void {
     process.stdout.write(
       `finplan listening on ${url}${values.dev ? ' (development mode: no rate limits)' : ''}\n`,
     );
+    if (redis) {
+      const where = new URL(redisUrl!);
+      process.stdout.write(`store: Redis at ${where.protocol}//${where.host}${where.pathname}\n`);
+    }
+    if (signup) process.stdout.write(`signup: POST ${url}/v1/signup {"email": ...} returns an API key\n`);
     if (devKey) process.stdout.write(`development API key: ${devKey}\n`);
     process.stdout.write(
       `try: curl -s ${url}/v1/tvm -H 'Authorization: Bearer ${devKey ?? '<your key>'}' -H 'Content-Type: application/json' -d '{"solve_for":"pmt","rate":0.005,"nper":360,"pv":300000}'\n`,
@@ -254,6 +278,7 @@ function serve(args: string[]): void {
   server.on('error', (error) => die(`cannot listen on ${host}:${port}: ${error.message}`));
   const stop = () => {
     if (pool) void pool.close();
+    redis?.close();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5_000).unref();

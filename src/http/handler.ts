@@ -1,13 +1,33 @@
+import * as z from 'zod/mini';
 import { tokensFor } from '../core/cost';
 import { buildEnvelope, type Envelope } from '../core/envelope';
 import { isCalculationError } from '../core/errors';
-import type { AnyOperation } from '../core/operation';
+import { type AnyOperation, toCalculationError } from '../core/operation';
 import { createRegistry } from '../core/registry';
 import { registry as allOperations } from '../operations';
 import { hashApiKey, matchApiKey, presentedCredential } from './api-keys';
 import { buildOpenApiDocument } from './openapi';
+import {
+  DEFAULT_MAX_KEYS_PER_ACCOUNT,
+  DEFAULT_SIGNUP_RATE_LIMIT,
+  KeyCreateRequest,
+  KeyListRequest as KeyListRequestSchema,
+  KeyRevokeRequest,
+  keyInfo,
+  lastDays,
+  newAccountId,
+  newKey,
+  OPERATOR_ACCOUNT,
+  PLATFORM_PATHS,
+  type PlatformPath,
+  SignupRequest,
+  UsageRequest,
+  usageByKey,
+  utcDay,
+} from './platform';
 import { clip, errorReply, jsonReply, payloadTooLarge, type Reply, toResponse } from './responses';
-import { MemoryStore, type Store } from './store';
+import { MemoryKeyStore, MemoryStore, MemoryUsageStore } from './stores/memory';
+import type { KeyRecord, KeyStore, RateLimitStore, UsageStore } from './stores/types';
 import type { RateDecision } from './token-bucket';
 
 /** Default largest request body: 1 MiB. */
@@ -25,8 +45,24 @@ export interface HandlerOptions {
   readonly rateLimit?: number;
   /** Development mode: rate limits off. */
   readonly dev?: boolean;
-  /** Shared state (rate-limit buckets); default a new {@link MemoryStore}. */
-  readonly store?: Store;
+  /** Rate-limit buckets; default a new {@link MemoryStore}. `redisStores(client)` gives all three stores. */
+  readonly store?: RateLimitStore;
+  /** Accounts and keys issued by the platform endpoints; default a new {@link MemoryKeyStore}. */
+  readonly keyStore?: KeyStore;
+  /** Request counts for `/v1/usage`; default a new {@link MemoryUsageStore}. */
+  readonly usageStore?: UsageStore;
+  /**
+   * Serve the public `POST /v1/signup` (an email creates an account and its first key), off by default;
+   * `{ rateLimit }` sets the signups per minute from one client address (default 5).
+   */
+  readonly signup?: boolean | { readonly rateLimit?: number };
+  /** Most active keys an account may hold (default 10); `/v1/keys/create` is 409 beyond it. */
+  readonly maxKeysPerAccount?: number;
+  /**
+   * Proxies in front of the server whose `X-Forwarded-For` is trusted to name the client (default 0:
+   * the connection's address). With 1, the last address in the header is the client's.
+   */
+  readonly trustProxy?: number;
   /** Largest request body in bytes, default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** Operations served; default every finplan operation. */
@@ -88,6 +124,8 @@ export interface RequestParts {
   readBody(limit: number): Promise<string | typeof TOO_LARGE>;
   /** Where costed operations compute (default: in the calling thread). */
   readonly execute?: Executor;
+  /** The address of the connection's peer (node:http sets it); what signups are rate-limited by. */
+  readonly clientAddress?: string;
 }
 
 /** The symbol under which a handler exposes its Fetch-free core to bridges. */
@@ -158,6 +196,19 @@ function isJsonContentType(value: string | undefined): boolean {
 }
 
 const PROBES = new Set(['/healthz', '/readyz', '/openapi.json']);
+/** The identity behind an accepted credential. */
+interface Identity {
+  readonly hash: string;
+  readonly keyId: string;
+  readonly accountId: string;
+  /** The stored key; undefined for a key configured at start-up. */
+  readonly record?: KeyRecord;
+}
+const NO_STORE = { 'cache-control': 'no-store' };
+const storeUnavailable = (what: string) =>
+  errorReply(503, 'service_unavailable', `the ${what} store is unreachable; try again shortly`, {
+    headers: { 'retry-after': '1' },
+  });
 /**
  * Simulations asking for fewer path-steps than this (a few milliseconds of work) compute in the calling
  * thread even when an executor is given: the hand-off would cost more than it saves.
@@ -214,6 +265,26 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   }
   const keyHashes = [...(options.apiKeys ?? []).map(hashApiKey), ...(options.apiKeyHashes ?? [])];
   const store = options.store ?? new MemoryStore();
+  const keyStore = options.keyStore ?? new MemoryKeyStore();
+  const usageStore = options.usageStore ?? new MemoryUsageStore();
+  const signupRate =
+    options.signup === undefined || options.signup === false
+      ? undefined
+      : options.signup === true
+        ? DEFAULT_SIGNUP_RATE_LIMIT
+        : (options.signup.rateLimit ?? DEFAULT_SIGNUP_RATE_LIMIT);
+  if (signupRate !== undefined && !(Number.isInteger(signupRate) && signupRate > 0))
+    throw new RangeError('signup.rateLimit must be a positive integer');
+  const maxKeys = options.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT;
+  if (!(Number.isInteger(maxKeys) && maxKeys > 0))
+    throw new RangeError('maxKeysPerAccount must be a positive integer');
+  const trustProxy = options.trustProxy ?? 0;
+  if (!(Number.isInteger(trustProxy) && trustProxy >= 0))
+    throw new RangeError('trustProxy must be an integer >= 0');
+  const platformPaths = new Set<string>(
+    PLATFORM_PATHS.filter((path) => path !== '/v1/signup' || signupRate !== undefined),
+  );
+  const stores = [...new Set<{ ping(): Promise<void> }>([store, keyStore, usageStore])];
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const cors = corsPolicy(options.cors);
@@ -225,7 +296,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     if (pathname === '/healthz') return jsonReply(200, { status: 'ok' });
     if (pathname === '/readyz') {
       try {
-        await store.ping();
+        await Promise.all(stores.map((s) => s.ping()));
         return jsonReply(200, { status: 'ready' });
       } catch (error) {
         const reason = error instanceof Error && error.message ? error.message : 'store unreachable';
@@ -233,7 +304,10 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       }
     }
     openApiJson ??= JSON.stringify(
-      buildOpenApiDocument(registry.operations, options.servers ? { servers: options.servers } : {}),
+      buildOpenApiDocument(registry.operations, {
+        ...(options.servers ? { servers: options.servers } : {}),
+        signup: signupRate !== undefined,
+      }),
     );
     return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: openApiJson };
   };
@@ -259,14 +333,205 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     };
   };
 
+  /** The client's address: the connection's, or from X-Forwarded-For behind `trustProxy` proxies. */
+  const clientAddress = (request: RequestParts): string => {
+    if (trustProxy > 0) {
+      const hops = (request.header('x-forwarded-for') ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const entry = hops[hops.length - trustProxy];
+      if (entry) return entry.slice(0, 100);
+    }
+    return request.clientAddress ?? 'unknown';
+  };
+
+  /** The identity of the request's credential, or the 401 / 503 reply. */
+  const authenticate = async (request: RequestParts): Promise<Identity | Reply> => {
+    const credential = presentedCredential(request.header);
+    let problem =
+      credential === undefined
+        ? 'missing credential: send Authorization: Bearer <key> or X-API-Key: <key>'
+        : 'problem' in credential
+          ? credential.problem
+          : 'invalid credential';
+    if (credential && 'key' in credential) {
+      const configured = matchApiKey(credential.key, keyHashes);
+      if (configured)
+        return { hash: configured, keyId: `key_${configured.slice(0, 16)}`, accountId: OPERATOR_ACCOUNT };
+      let record: KeyRecord | undefined;
+      try {
+        record = await keyStore.findKey(hashApiKey(credential.key));
+      } catch {
+        return storeUnavailable('key');
+      }
+      if (record && !record.revokedAt)
+        return { hash: record.hash, keyId: record.id, accountId: record.accountId, record };
+      if (record) problem = 'invalid credential: the key was revoked';
+    }
+    return errorReply(401, 'unauthorized', problem, {
+      headers: { 'www-authenticate': 'Bearer realm="finplan"' },
+    });
+  };
+
+  /** The JSON body, after the content type and size checks; or the error reply. */
+  const readJson = async (
+    request: RequestParts,
+    headers: Record<string, string>,
+  ): Promise<{ json: unknown } | Reply> => {
+    if (!isJsonContentType(request.header('content-type'))) {
+      return errorReply(415, 'unsupported_media_type', 'the request body must be application/json', {
+        headers,
+      });
+    }
+    if (Number(request.header('content-length')) > maxBodyBytes)
+      return payloadTooLarge(maxBodyBytes, headers);
+    const text = await request.readBody(maxBodyBytes);
+    if (text === TOO_LARGE) return payloadTooLarge(maxBodyBytes, headers);
+    try {
+      return { json: JSON.parse(text) };
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : 'parse error';
+      return errorReply(400, 'invalid_json', `the request body is not valid JSON: ${detail}`, { headers });
+    }
+  };
+
+  /** Validate a platform request body; throws the CalculationError (400) naming the field. */
+  const parsePlatform = <S extends z.ZodMiniType>(schema: S, body: unknown): z.output<S> => {
+    const parsed = z.safeParse(schema, body);
+    if (!parsed.success) throw toCalculationError(parsed.error, body);
+    return parsed.data;
+  };
+
+  const signup = async (request: RequestParts): Promise<Reply> => {
+    if (!options.dev) {
+      let decision: RateDecision;
+      try {
+        decision = await store.takeToken(`signup:${clientAddress(request)}`, signupRate!, 1);
+      } catch {
+        return storeUnavailable('rate-limit');
+      }
+      if (!decision.allowed)
+        return errorReply(429, 'rate_limited', `over ${signupRate} signups per minute from this address`, {
+          headers: { 'retry-after': String(decision.retryAfterSeconds) },
+        });
+    }
+    const read = await readJson(request, {});
+    if (!('json' in read)) return read;
+    const { email: given } = parsePlatform(SignupRequest, read.json);
+    const email = given.toLowerCase();
+    const now = new Date();
+    const account = { id: newAccountId(), email, createdAt: now.toISOString() };
+    const { apiKey, record } = newKey(account.id, '', now);
+    let created: boolean;
+    try {
+      created = await keyStore.createAccount(account, record);
+    } catch {
+      return storeUnavailable('key');
+    }
+    if (!created) return errorReply(409, 'email_taken', 'an account with this email exists');
+    return jsonReply(201, { account_id: account.id, email, api_key: apiKey, key: keyInfo(record) }, NO_STORE);
+  };
+
+  const platformCall = async (
+    path: PlatformPath,
+    identity: Identity,
+    body: unknown,
+    headers: Record<string, string>,
+    decision: RateDecision | undefined,
+  ): Promise<Reply> => {
+    const operator = identity.accountId === OPERATOR_ACCOUNT && !identity.record;
+    const forbidden = () =>
+      errorReply(
+        403,
+        'forbidden',
+        'keys configured on the server belong to no account: manage them in the server configuration',
+        { headers },
+      );
+    try {
+      switch (path) {
+        case '/v1/keys/create': {
+          const { name = '' } = parsePlatform(KeyCreateRequest, body);
+          if (operator) return forbidden();
+          const { apiKey, record } = newKey(identity.accountId, name, new Date());
+          if (!(await keyStore.addKey(record, maxKeys)))
+            return errorReply(
+              409,
+              'too_many_keys',
+              `an account holds at most ${maxKeys} active keys: revoke one first`,
+              { headers },
+            );
+          return jsonReply(201, { api_key: apiKey, key: keyInfo(record) }, { ...headers, ...NO_STORE });
+        }
+        case '/v1/keys/list': {
+          parsePlatform(KeyListRequestSchema, body);
+          if (operator) return forbidden();
+          return jsonReply(
+            200,
+            { keys: (await keyStore.listKeys(identity.accountId)).map(keyInfo) },
+            headers,
+          );
+        }
+        case '/v1/keys/revoke': {
+          const { key_id } = parsePlatform(KeyRevokeRequest, body);
+          if (operator) return forbidden();
+          const revoked = await keyStore.revokeKey(identity.accountId, key_id, new Date().toISOString());
+          if (!revoked)
+            return errorReply(404, 'key_not_found', `this account has no key ${clip(key_id, 64)}`, {
+              headers,
+            });
+          return jsonReply(200, { key: keyInfo(revoked) }, headers);
+        }
+        default: {
+          const { days: count } = parsePlatform(UsageRequest, body);
+          const days = lastDays(Date.now(), count);
+          const [keys, rows] = await Promise.all([
+            operator ? Promise.resolve([]) : keyStore.listKeys(identity.accountId),
+            usageStore.usage(identity.accountId, days),
+          ]);
+          const perKey = usageByKey(keys, rows, days);
+          return jsonReply(
+            200,
+            {
+              account_id: identity.accountId,
+              days,
+              total: perKey.reduce((sum, key) => sum + key.total, 0),
+              rate_limit: decision
+                ? {
+                    limit_per_minute: rateLimit,
+                    remaining: decision.remaining,
+                    reset_seconds: decision.resetSeconds,
+                  }
+                : null,
+              keys: perKey,
+            },
+            headers,
+          );
+        }
+      }
+    } catch (error) {
+      if (isCalculationError(error))
+        return errorReply(400, error.code, error.message, { issues: error.issues, headers });
+      return errorReply(
+        503,
+        'service_unavailable',
+        'the key or usage store is unreachable; try again shortly',
+        {
+          headers: { ...headers, 'retry-after': '1' },
+        },
+      );
+    }
+  };
+
   const handle = async (request: RequestParts): Promise<Reply> => {
     const { pathname, method } = request;
     const operation = registry.get(pathname);
-    if (!operation && !PROBES.has(pathname))
+    const platform = platformPaths.has(pathname) ? (pathname as PlatformPath) : undefined;
+    if (!operation && !platform && !PROBES.has(pathname))
       return errorReply(404, 'not_found', `no operation at ${clip(pathname)}`);
-    const allow = operation ? 'POST' : 'GET, HEAD';
+    const allow = operation || platform ? 'POST' : 'GET, HEAD';
     if (method === 'OPTIONS' && cors) return preflight(request, allow);
-    if (!operation) {
+    if (!operation && !platform) {
       if (method === 'GET' || method === 'HEAD') return probe(pathname);
       return errorReply(
         405,
@@ -287,32 +552,31 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         },
       );
     }
-
-    const credential = presentedCredential(request.header);
-    const keyHash = credential && 'key' in credential ? matchApiKey(credential.key, keyHashes) : undefined;
-    if (!keyHash) {
-      return errorReply(
-        401,
-        'unauthorized',
-        credential === undefined
-          ? 'missing credential: send Authorization: Bearer <key> or X-API-Key: <key>'
-          : 'problem' in credential
-            ? credential.problem
-            : 'invalid credential',
-        { headers: { 'www-authenticate': 'Bearer realm="finplan"' } },
-      );
+    if (platform === '/v1/signup') {
+      try {
+        return await signup(request);
+      } catch (error) {
+        if (isCalculationError(error))
+          return errorReply(400, error.code, error.message, { issues: error.issues });
+        throw error;
+      }
     }
+
+    const identity = await authenticate(request);
+    if ('status' in identity) return identity;
 
     // One token on arrival; a simulation pays the rest of its cost once its body is validated.
     let headers: Record<string, string> = {};
+    let lastDecision: RateDecision | undefined;
     const charge = async (count: number): Promise<Reply | undefined> => {
       if (options.dev) return undefined;
       let decision: RateDecision;
       try {
-        decision = await store.takeToken(`rate:${keyHash}`, rateLimit, count);
+        decision = await store.takeToken(`rate:${identity.hash}`, rateLimit, count);
       } catch {
-        return errorReply(503, 'service_unavailable', 'the rate-limit store is unreachable');
+        return storeUnavailable('rate-limit');
       }
+      lastDecision = decision;
       headers = rateHeaders(rateLimit, decision);
       if (decision.allowed) return undefined;
       return errorReply(
@@ -327,30 +591,42 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     const refused = await charge(1);
     if (refused) return refused;
 
-    if (!isJsonContentType(request.header('content-type'))) {
-      return errorReply(415, 'unsupported_media_type', 'the request body must be application/json', {
-        headers,
-      });
+    if (platform) {
+      const read = await readJson(request, headers);
+      if (!('json' in read)) return read;
+      return platformCall(platform, identity, read.json, headers, lastDecision);
     }
-    if (Number(request.header('content-length')) > maxBodyBytes)
-      return payloadTooLarge(maxBodyBytes, headers);
-    const text = await request.readBody(maxBodyBytes);
-    if (text === TOO_LARGE) return payloadTooLarge(maxBodyBytes, headers);
-    let body: unknown;
+
+    // Counted against its key (a failure to count never fails the request); awaited before the reply
+    // so that /v1/usage right after sees it.
+    const counted = usageStore
+      .record(identity.accountId, identity.keyId, utcDay(Date.now()), operation!.path)
+      .catch(() => {});
     try {
-      body = JSON.parse(text);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : 'parse error';
-      return errorReply(400, 'invalid_json', `the request body is not valid JSON: ${detail}`, { headers });
+      return await calculate(operation!, request, () => headers, charge);
+    } finally {
+      await counted;
     }
+  };
+
+  const calculate = async (
+    operation: AnyOperation,
+    request: RequestParts,
+    rateHeadersNow: () => Record<string, string>,
+    charge: (count: number) => Promise<Reply | undefined>,
+  ): Promise<Reply> => {
+    let headers = rateHeadersNow();
+    const read = await readJson(request, headers);
+    if (!('json' in read)) return read;
     try {
-      const input = operation.parse(body);
+      const input = operation.parse(read.json);
       const cost = operation.cost(input);
       // Never more than the bucket holds, so that any request can pass once the bucket is full.
       const extra = Math.min(tokensFor(cost), rateLimit) - 1;
       if (extra > 0) {
         const overBudget = await charge(extra);
         if (overBudget) return overBudget;
+        headers = rateHeadersNow();
       }
       const envelope =
         request.execute && cost >= OFFLOAD_PATH_STEPS

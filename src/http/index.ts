@@ -17,7 +17,25 @@ export {
   ServiceUnavailableError,
 } from './handler';
 export { API_VERSION, buildOpenApiDocument } from './openapi';
-export { MemoryStore, type Store } from './store';
+export type { Store } from './store';
+export { MemoryKeyStore, MemoryStore, MemoryUsageStore, memoryStores } from './stores/memory';
+export {
+  ioredisClient,
+  nodeRedisClient,
+  type RedisClient,
+  RedisStore,
+  type RedisStoreOptions,
+  redisStores,
+} from './stores/redis';
+export type {
+  AccountRecord,
+  KeyRecord,
+  KeyStore,
+  RateLimitStore,
+  Stores,
+  UsageCount,
+  UsageStore,
+} from './stores/types';
 export type { RateDecision } from './token-bucket';
 
 /**

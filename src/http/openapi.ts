@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_PATH_STEPS, PATH_STEPS_PER_TOKEN } from '../core/cost';
 import { DISCLAIMER } from '../core/envelope';
 import type { AnyOperation, Schema } from '../core/operation';
+import { PLATFORM_PATHS, PLATFORM_SCHEMAS } from './platform';
 
 /** The version of the OpenAPI description (SPEC.md: 1.3.0). */
 export const API_VERSION = '1.3.0';
@@ -17,8 +18,8 @@ function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-function componentName(operation: AnyOperation): string {
-  return operation.id
+function componentName(id: string): string {
+  return id
     .split(/[^a-zA-Z0-9]+/)
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
@@ -86,6 +87,14 @@ const sharedResponses = {
     },
     content: errorContent,
   },
+  Forbidden: {
+    description: 'A key configured on the server (it belongs to no account) cannot manage keys.',
+    content: errorContent,
+  },
+  Conflict: {
+    description: 'email_taken (signup) or too_many_keys (keys/create).',
+    content: errorContent,
+  },
   ServiceUnavailable: {
     description:
       'The store is unreachable, or (simulations) every worker is busy or the run passed its deadline: retry ' +
@@ -108,7 +117,11 @@ const sharedResponses = {
  */
 export function buildOpenApiDocument(
   operations: readonly AnyOperation[],
-  options: { servers?: readonly { url: string; description?: string }[] } = {},
+  options: {
+    servers?: readonly { url: string; description?: string }[];
+    /** Document `POST /v1/signup` (default true; a handler without signup leaves it out). */
+    signup?: boolean;
+  } = {},
 ) {
   const schemas: Record<string, JsonSchema> = { Error: errorSchema };
   const paths: Record<string, unknown> = {
@@ -158,7 +171,7 @@ export function buildOpenApiDocument(
     },
   };
   for (const operation of operations) {
-    const name = componentName(operation);
+    const name = componentName(operation.id);
     schemas[`${name}Request`] = jsonSchema(operation.input, 'input');
     schemas[`${name}Result`] = jsonSchema(operation.output, 'output');
     schemas[`${name}Envelope`] = {
@@ -192,6 +205,48 @@ export function buildOpenApiDocument(
           '400': { $ref: '#/components/responses/BadRequest' },
           '401': { $ref: '#/components/responses/Unauthorized' },
           '405': { $ref: '#/components/responses/MethodNotAllowed' },
+          '413': { $ref: '#/components/responses/PayloadTooLarge' },
+          '415': { $ref: '#/components/responses/UnsupportedMediaType' },
+          '429': { $ref: '#/components/responses/TooManyRequests' },
+          '503': { $ref: '#/components/responses/ServiceUnavailable' },
+        },
+      },
+    };
+  }
+  for (const path of PLATFORM_PATHS) {
+    if (path === '/v1/signup' && options.signup === false) continue;
+    const entry = PLATFORM_SCHEMAS[path];
+    const name = componentName(path.slice(4));
+    schemas[`${name}Request`] = jsonSchema(entry.request, 'input');
+    schemas[`${name}Reply`] = jsonSchema(entry.reply, 'output');
+    const isSignup = path === '/v1/signup';
+    paths[path] = {
+      post: {
+        operationId: name.replace(/^./, (c) => c.toLowerCase()),
+        tags: ['Platform'],
+        summary: entry.summary,
+        description: entry.description,
+        ...(isSignup ? { security: [] } : {}),
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Request` } } },
+        },
+        responses: {
+          [String(entry.status)]: {
+            description: entry.status === 201 ? 'Created.' : 'OK.',
+            ...(isSignup ? {} : { headers: rateHeaders }),
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Reply` } } },
+          },
+          '400': { $ref: '#/components/responses/BadRequest' },
+          ...(isSignup ? {} : { '401': { $ref: '#/components/responses/Unauthorized' } }),
+          ...(path.startsWith('/v1/keys/') ? { '403': { $ref: '#/components/responses/Forbidden' } } : {}),
+          ...(path === '/v1/keys/revoke'
+            ? { '404': { description: 'key_not_found: the account has no such key.', content: errorContent } }
+            : {}),
+          '405': { $ref: '#/components/responses/MethodNotAllowed' },
+          ...(isSignup || path === '/v1/keys/create'
+            ? { '409': { $ref: '#/components/responses/Conflict' } }
+            : {}),
           '413': { $ref: '#/components/responses/PayloadTooLarge' },
           '415': { $ref: '#/components/responses/UnsupportedMediaType' },
           '429': { $ref: '#/components/responses/TooManyRequests' },

@@ -171,6 +171,7 @@ function nodeParts(req: IncomingMessage, execute: Executor | undefined): Request
     method: req.method ?? 'GET',
     pathname: requestTargetPath(req.url ?? '/'),
     ...(execute ? { execute } : {}),
+    ...(req.socket?.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
     header: (name) => header(req, name),
     readBody: async (limit) => {
       const parsed = preParsedBody(req);

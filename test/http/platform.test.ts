@@ -1,0 +1,259 @@
+// The platform endpoints (signup, keys, usage) through the handler, with the in-memory stores and
+// with the Redis stores on a real redis-server (skipped, saying so, when it is not installed).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandler, type HandlerOptions } from '../../src/http/handler';
+import { buildOpenApiDocument } from '../../src/http/openapi';
+import { memoryStores } from '../../src/http/stores/memory';
+import { redisStores } from '../../src/http/stores/redis';
+import type { Stores } from '../../src/http/stores/types';
+import { connectRedis, type RedisConnection } from '../../src/node/redis';
+import { registry } from '../../src/operations';
+import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { TVM_BODY } from './server';
+
+const json = { 'content-type': 'application/json' };
+let unique = 0;
+const email = () => `User${process.pid}.${++unique}@Example.com`;
+
+function client(options: HandlerOptions) {
+  const handler = createHandler(options);
+  const post = async (path: string, body: unknown, key?: string, headers: Record<string, string> = {}) => {
+    const response = await handler(
+      new Request(`http://finplan.test${path}`, {
+        method: 'POST',
+        headers: { ...json, ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    );
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  };
+  const signup = async (address = '10.0.0.1') => {
+    const reply = await post('/v1/signup', { email: email() }, undefined, { 'x-forwarded-for': address });
+    expect(reply.status).toBe(201);
+    return reply.body as { account_id: string; api_key: string; key: { key_id: string; prefix: string } };
+  };
+  return { handler, post, signup };
+}
+
+function suite(name: string, makeStores: () => Stores) {
+  describe(`platform endpoints (${name} stores)`, () => {
+    const options = (): HandlerOptions => ({
+      ...makeStores(),
+      signup: { rateLimit: 3 },
+      trustProxy: 1,
+      rateLimit: 100,
+      apiKeys: ['operator-key'],
+      maxKeysPerAccount: 3,
+    });
+
+    it('signup: 201 with the key once; the store keeps only its hash and prefix; duplicate email 409', async () => {
+      const stores = makeStores();
+      const { post } = client({ ...stores, signup: true, trustProxy: 1 });
+      const address = `10.1.${unique}.1`;
+      const mail = email();
+      const reply = await post('/v1/signup', { email: mail }, undefined, { 'x-forwarded-for': address });
+      expect(reply.status).toBe(201);
+      expect(reply.headers.get('cache-control')).toBe('no-store');
+      const { api_key, account_id, key } = reply.body;
+      expect(api_key).toMatch(/^fp_[A-Za-z0-9_-]{43}$/);
+      expect(reply.body.email).toBe(mail.toLowerCase());
+      expect(account_id).toMatch(/^acct_[0-9a-f]{24}$/);
+      expect(key).toEqual({
+        key_id: expect.stringMatching(/^key_[0-9a-f]{16}$/),
+        prefix: api_key.slice(0, 11),
+        name: '',
+        created_at: expect.any(String),
+        revoked_at: null,
+      });
+      const [stored] = await stores.keyStore.listKeys(account_id);
+      expect(JSON.stringify(stored)).not.toContain(api_key);
+      expect(stored?.hash).toMatch(/^[0-9a-f]{64}$/);
+      // The same email in another case is the same account.
+      const again = await post('/v1/signup', { email: mail.toUpperCase() }, undefined, {
+        'x-forwarded-for': address,
+      });
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe('email_taken');
+    });
+
+    it('signup: bad input is a 400 naming the field; rate-limited per client address', async () => {
+      const { post } = client(options());
+      const address = `10.2.${unique}.1`;
+      const bad = await post('/v1/signup', { email: 'not an email' }, undefined, {
+        'x-forwarded-for': address,
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.issues[0].path).toBe('email');
+      const extra = await post('/v1/signup', { email: email(), admin: true }, undefined, {
+        'x-forwarded-for': address,
+      });
+      expect(extra.body.error.issues[0]).toMatchObject({ path: 'admin', code: 'unknown_field' });
+      // 3 a minute from one address: the third attempt above used the last token.
+      const third = await post('/v1/signup', { email: email() }, undefined, { 'x-forwarded-for': address });
+      expect(third.status).toBe(201);
+      const limited = await post('/v1/signup', { email: email() }, undefined, { 'x-forwarded-for': address });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // Another address has its own budget.
+      const other = await post('/v1/signup', { email: email() }, undefined, {
+        'x-forwarded-for': `${address}9`,
+      });
+      expect(other.status).toBe(201);
+    });
+
+    it('the signup key calculates; each calculation is counted per key, day and operation', async () => {
+      const { post, signup } = client(options());
+      const account = await signup(`10.3.${unique}.1`);
+      expect((await post('/v1/tvm', TVM_BODY, account.api_key)).status).toBe(200);
+      expect((await post('/v1/tvm', TVM_BODY, account.api_key)).status).toBe(200);
+      expect((await post('/v1/tvm', '{"solve_for":"pmt"}', account.api_key)).status).toBe(400);
+      const created = await post('/v1/keys/create', { name: 'batch' }, account.api_key);
+      expect(created.status).toBe(201);
+      expect(created.body.key.name).toBe('batch');
+      const second = created.body.api_key;
+      expect((await post('/v1/tvm', TVM_BODY, second)).status).toBe(200);
+      expect((await post('/v1/nothing-here', TVM_BODY, second)).status).toBe(404);
+
+      const usage = await post('/v1/usage', {}, account.api_key);
+      expect(usage.status).toBe(200);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(usage.body.account_id).toBe(account.account_id);
+      expect(usage.body.days).toHaveLength(7);
+      expect(usage.body.days[0]).toBe(today);
+      expect(usage.body.total).toBe(4);
+      expect(usage.body.rate_limit).toEqual({
+        limit_per_minute: 100,
+        remaining: expect.any(Number),
+        reset_seconds: expect.any(Number),
+      });
+      expect(usage.body.keys).toEqual([
+        {
+          key_id: account.key.key_id,
+          prefix: account.key.prefix,
+          name: '',
+          revoked_at: null,
+          total: 3,
+          days: [{ day: today, total: 3, operations: { '/v1/tvm': 3 } }],
+        },
+        {
+          key_id: created.body.key.key_id,
+          prefix: created.body.key.prefix,
+          name: 'batch',
+          revoked_at: null,
+          total: 1,
+          days: [{ day: today, total: 1, operations: { '/v1/tvm': 1 } }],
+        },
+      ]);
+      expect((await post('/v1/usage', { days: 91 }, account.api_key)).status).toBe(400);
+    });
+
+    it('keys: list, the active-key limit, revoke own keys only; a revoked key is refused at once', async () => {
+      const { post, signup } = client(options());
+      const alice = await signup(`10.4.${unique}.1`);
+      const bob = await signup(`10.4.${unique}.2`);
+      const k2 = await post('/v1/keys/create', {}, alice.api_key);
+      const k3 = await post('/v1/keys/create', { name: 'ci' }, alice.api_key);
+      expect(k3.status).toBe(201);
+      const over = await post('/v1/keys/create', {}, alice.api_key);
+      expect(over.status).toBe(409);
+      expect(over.body.error.code).toBe('too_many_keys');
+
+      const list = await post('/v1/keys/list', {}, alice.api_key);
+      expect(list.status).toBe(200);
+      expect(list.body.keys.map((k: { key_id: string }) => k.key_id)).toEqual([
+        alice.key.key_id,
+        k2.body.key.key_id,
+        k3.body.key.key_id,
+      ]);
+      expect(JSON.stringify(list.body)).not.toContain(alice.api_key);
+
+      // Bob cannot revoke Alice's key, nor see it.
+      const foreign = await post('/v1/keys/revoke', { key_id: k2.body.key.key_id }, bob.api_key);
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error.code).toBe('key_not_found');
+      expect((await post('/v1/tvm', TVM_BODY, k2.body.api_key)).status).toBe(200);
+
+      const revoked = await post('/v1/keys/revoke', { key_id: k2.body.key.key_id }, alice.api_key);
+      expect(revoked.status).toBe(200);
+      expect(revoked.body.key.revoked_at).toEqual(expect.any(String));
+      const refused = await post('/v1/tvm', TVM_BODY, k2.body.api_key);
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.message).toContain('revoked');
+      // A place is free again.
+      expect((await post('/v1/keys/create', {}, alice.api_key)).status).toBe(201);
+      expect((await post('/v1/keys/revoke', {}, alice.api_key)).body.error.issues[0].path).toBe('key_id');
+    });
+
+    it('operator keys: calculate and read usage, but manage no account keys (403)', async () => {
+      const { post } = client(options());
+      expect((await post('/v1/tvm', TVM_BODY, 'operator-key')).status).toBe(200);
+      const usage = await post('/v1/usage', { days: 1 }, 'operator-key');
+      expect(usage.body.account_id).toBe('operator');
+      expect(usage.body.total).toBeGreaterThanOrEqual(1);
+      const list = await post('/v1/keys/list', {}, 'operator-key');
+      expect(list.status).toBe(403);
+      expect(list.body.error.code).toBe('forbidden');
+      expect((await post('/v1/keys/list', {}, 'wrong')).status).toBe(401);
+      expect((await post('/v1/keys/list', {})).status).toBe(401);
+    });
+  });
+}
+
+suite('memory', memoryStores);
+
+describe('platform routing', () => {
+  it('signup is off unless asked for: 404, and left out of the OpenAPI document', async () => {
+    const { post, handler } = client({ apiKeys: ['k'] });
+    expect((await post('/v1/signup', { email: email() })).status).toBe(404);
+    const doc = await (await handler(new Request('http://finplan.test/openapi.json'))).json();
+    expect(doc.paths['/v1/signup']).toBeUndefined();
+    expect(doc.paths['/v1/keys/list']).toBeDefined();
+  });
+  it('platform paths are POST only and never collide with an operation', async () => {
+    const { handler } = client({ signup: true });
+    const get = await handler(new Request('http://finplan.test/v1/signup'));
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    for (const path of ['/v1/signup', '/v1/keys/create', '/v1/keys/list', '/v1/keys/revoke', '/v1/usage'])
+      expect(registry.get(path)).toBeUndefined();
+  });
+  it('the OpenAPI document has the zod schemas of every platform endpoint', () => {
+    const doc = buildOpenApiDocument(registry.operations) as {
+      paths: Record<string, { post: { security?: unknown[]; responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    expect(doc.paths['/v1/signup']?.post.security).toEqual([]);
+    expect(doc.paths['/v1/signup']?.post.responses['409']).toBeDefined();
+    expect(Object.keys(doc.components.schemas.SignupRequest?.properties ?? {})).toEqual(['email']);
+    expect(Object.keys(doc.components.schemas.UsageReply?.properties ?? {})).toContain('rate_limit');
+    expect(doc.components.schemas.KeysRevokeRequest).toBeDefined();
+  });
+});
+
+describe.skipIf(!REDIS_AVAILABLE)('with Redis', () => {
+  let server: RedisServer;
+  let connection: RedisConnection;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    connection = connectRedis(server.url);
+  });
+  afterAll(async () => {
+    connection?.close();
+    await server?.dispose();
+  });
+  suite('redis', () => redisStores(connection));
+
+  it('a key revoked through one instance is refused on its next request at another', async () => {
+    const a = client({ ...redisStores(connection), signup: true, trustProxy: 1 });
+    const b = client({ ...redisStores(connection), signup: true, trustProxy: 1 });
+    const account = await a.signup(`10.9.${unique}.1`);
+    expect((await b.post('/v1/tvm', TVM_BODY, account.api_key)).status).toBe(200);
+    const extra = await b.post('/v1/keys/create', {}, account.api_key);
+    expect((await a.post('/v1/keys/revoke', { key_id: extra.body.key.key_id }, account.api_key)).status).toBe(
+      200,
+    );
+    expect((await b.post('/v1/tvm', TVM_BODY, extra.body.api_key)).status).toBe(401);
+    const usage = await a.post('/v1/usage', {}, account.api_key);
+    expect(usage.body.total).toBe(1);
+  });
+});

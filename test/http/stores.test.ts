@@ -1,0 +1,209 @@
+// One contract for the stores, run against the in-memory stores and the Redis stores (a real
+// redis-server started for this file; skipped with a printed reason when it is not installed).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryStore, memoryStores } from '../../src/http/stores/memory';
+import { ioredisClient, nodeRedisClient, redisStores } from '../../src/http/stores/redis';
+import type { KeyRecord, Stores } from '../../src/http/stores/types';
+import { connectRedis, type RedisConnection } from '../../src/node/redis';
+import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
+
+let unique = 0;
+const id = (prefix: string) => `${prefix}_${process.pid}_${++unique}`;
+const hex = (n: number) => n.toString(16).padStart(64, '0');
+
+function key(accountId: string, n: number, createdAt = `2026-01-01T00:00:0${n % 10}.000Z`): KeyRecord {
+  return {
+    id: id('key'),
+    accountId,
+    hash: hex(unique * 1000 + n),
+    prefix: `fp_${n}`,
+    name: `k${n}`,
+    createdAt,
+  };
+}
+
+function contract(name: string, make: () => Stores) {
+  describe(`${name} stores`, () => {
+    it('ping resolves', async () => {
+      const s = make();
+      await s.store.ping();
+      await s.keyStore.ping();
+      await s.usageStore.ping();
+    });
+
+    it('token bucket: a new bucket is full; all or nothing for count tokens', async () => {
+      const { store } = make();
+      const bucket = id('bucket');
+      const first = await store.takeToken(bucket, 5, 3);
+      expect(first).toMatchObject({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+      // 3 more than the 2 left: refused, and none taken.
+      const refused = await store.takeToken(bucket, 5, 3);
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      // Refill is 5/60 a second: 1 more token takes 12 s.
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(12);
+      expect(await store.takeToken(bucket, 5, 2)).toMatchObject({ allowed: true, remaining: 0 });
+      const empty = await store.takeToken(bucket, 5);
+      expect(empty).toMatchObject({ allowed: false, remaining: 0 });
+      expect(empty.retryAfterSeconds).toBeGreaterThanOrEqual(11);
+      expect(empty.resetSeconds).toBeGreaterThanOrEqual(59);
+    });
+
+    it('token bucket: count above capacity takes the whole bucket; buckets are independent', async () => {
+      const { store } = make();
+      const a = id('bucket');
+      expect(await store.takeToken(a, 4, 100)).toMatchObject({ allowed: true, remaining: 0 });
+      expect(await store.takeToken(id('bucket'), 4)).toMatchObject({ allowed: true, remaining: 3 });
+    });
+
+    it('accounts: a duplicate email is refused and stores nothing', async () => {
+      const { keyStore } = make();
+      const email = `${id('user')}@example.com`;
+      const account = { id: id('acct'), email, createdAt: '2026-01-01T00:00:00.000Z' };
+      const first = key(account.id, 1);
+      expect(await keyStore.createAccount(account, first)).toBe(true);
+      const other = { id: id('acct'), email, createdAt: '2026-01-01T00:00:00.000Z' };
+      const second = key(other.id, 2);
+      expect(await keyStore.createAccount(other, second)).toBe(false);
+      expect(await keyStore.findKey(second.hash)).toBeUndefined();
+      expect(await keyStore.findKey(first.hash)).toEqual(first);
+      expect(await keyStore.listKeys(other.id)).toEqual([]);
+    });
+
+    it('keys: add up to the active limit, list oldest first, revoke own keys only', async () => {
+      const { keyStore } = make();
+      const account = {
+        id: id('acct'),
+        email: `${id('user')}@example.com`,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      };
+      const k1 = key(account.id, 1);
+      await keyStore.createAccount(account, k1);
+      const k2 = key(account.id, 2);
+      expect(await keyStore.addKey(k2, 2)).toBe(true);
+      expect(await keyStore.addKey(key(account.id, 3), 2)).toBe(false);
+      expect((await keyStore.listKeys(account.id)).map((k) => k.id)).toEqual([k1.id, k2.id]);
+
+      const stranger = id('acct');
+      expect(await keyStore.revokeKey(stranger, k1.id, '2026-01-02T00:00:00.000Z')).toBeUndefined();
+      expect((await keyStore.findKey(k1.hash))?.revokedAt).toBeUndefined();
+      expect(await keyStore.revokeKey(account.id, 'key_nope', '2026-01-02T00:00:00.000Z')).toBeUndefined();
+
+      const revoked = await keyStore.revokeKey(account.id, k1.id, '2026-01-02T00:00:00.000Z');
+      expect(revoked).toEqual({ ...k1, revokedAt: '2026-01-02T00:00:00.000Z' });
+      expect(await keyStore.findKey(k1.hash)).toEqual(revoked);
+      // Revoking again keeps the first time.
+      expect((await keyStore.revokeKey(account.id, k1.id, '2026-01-03T00:00:00.000Z'))?.revokedAt).toBe(
+        '2026-01-02T00:00:00.000Z',
+      );
+      // A revoked key frees a place.
+      expect(await keyStore.addKey(key(account.id, 4), 2)).toBe(true);
+      expect(await keyStore.listKeys(account.id)).toHaveLength(3);
+    });
+
+    it('usage: counts per key, day and operation, per account', async () => {
+      const { usageStore } = make();
+      const account = id('acct');
+      await usageStore.record(account, 'key_a', '2026-01-01', '/v1/tvm');
+      await usageStore.record(account, 'key_a', '2026-01-01', '/v1/tvm');
+      await usageStore.record(account, 'key_b', '2026-01-01', '/v1/tvm');
+      await usageStore.record(account, 'key_a', '2026-01-02', '/v1/npv');
+      await usageStore.record(id('acct'), 'key_c', '2026-01-01', '/v1/tvm');
+      const rows = await usageStore.usage(account, ['2026-01-01', '2026-01-02', '2026-01-03']);
+      const sorted = [...rows].sort((a, b) => `${a.day}${a.keyId}`.localeCompare(`${b.day}${b.keyId}`));
+      expect(sorted).toEqual([
+        { keyId: 'key_a', day: '2026-01-01', operation: '/v1/tvm', count: 2 },
+        { keyId: 'key_b', day: '2026-01-01', operation: '/v1/tvm', count: 1 },
+        { keyId: 'key_a', day: '2026-01-02', operation: '/v1/npv', count: 1 },
+      ]);
+      expect(await usageStore.usage(account, [])).toEqual([]);
+    });
+  });
+}
+
+contract('memory', memoryStores);
+
+describe('client adapters', () => {
+  it('ioredis call(command, ...args) and node-redis sendCommand([command, ...args]) carry the same command', async () => {
+    const seen: unknown[] = [];
+    const io = ioredisClient({ call: async (...args: string[]) => seen.push(args) });
+    const node = nodeRedisClient({ sendCommand: async (args: string[]) => seen.push(args) });
+    await io.send(['HGET', 'k', 'f']);
+    await node.send(['HGET', 'k', 'f']);
+    expect(seen).toEqual([
+      ['HGET', 'k', 'f'],
+      ['HGET', 'k', 'f'],
+    ]);
+  });
+});
+
+describe('MemoryStore', () => {
+  it('forgets only buckets that are full again once it holds many (signup buckets are per address)', async () => {
+    let now = 0;
+    const store = new MemoryStore({ now: () => now });
+    expect((await store.takeToken('x', 60, 60)).allowed).toBe(true);
+    for (let i = 0; i < 10_000; i++) await store.takeToken(`address-${i}`, 5);
+    // 30 s on: the 5-token buckets are full again (one token is 12 s), x holds 30 of 60.
+    now = 30_000;
+    await store.takeToken('new-address', 5);
+    expect((await store.takeToken('x', 60, 31)).allowed).toBe(false);
+    expect(await store.takeToken('x', 60, 30)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await store.takeToken('address-1', 5)).toMatchObject({ allowed: true, remaining: 4 });
+  });
+});
+
+describe.skipIf(!REDIS_AVAILABLE)('redis', () => {
+  let server: RedisServer;
+  let client: RedisConnection;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    client = connectRedis(server.url);
+  });
+  afterAll(async () => {
+    client?.close();
+    await server?.dispose();
+  });
+  contract('redis', () => redisStores(client));
+
+  it('connectRedis selects the database of the URL; error replies reject', async () => {
+    const db2 = connectRedis(`${server.url}/2`);
+    try {
+      await db2.send(['SET', 'finplan-test:db', 'two']);
+      expect(await client.send(['GET', 'finplan-test:db'])).toBeNull();
+      expect(await db2.send(['GET', 'finplan-test:db'])).toBe('two');
+      await expect(db2.send(['NOSUCHCOMMAND'])).rejects.toThrow(/unknown command/i);
+      expect(await db2.send(['PING'])).toBe('PONG');
+    } finally {
+      db2.close();
+    }
+  });
+
+  it('survives a Redis restart: keys kept (AOF), scripts loaded again, no new client', async () => {
+    const stores = redisStores(client);
+    const account = {
+      id: id('acct'),
+      email: `${id('user')}@example.com`,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    const k = key(account.id, 1);
+    await stores.keyStore.createAccount(account, k);
+    await stores.store.takeToken(id('bucket'), 5);
+    await server.stop('SIGKILL');
+    await expect(stores.store.ping()).rejects.toThrow();
+    await expect(stores.keyStore.findKey(k.hash)).rejects.toThrow();
+    await server.start();
+    // The client reconnects on its own within its retry delay (250 ms at most).
+    await expect
+      .poll(
+        () =>
+          stores.store.ping().then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
+    expect(await stores.keyStore.findKey(k.hash)).toEqual(k);
+    expect((await stores.store.takeToken(id('bucket'), 5)).allowed).toBe(true);
+  });
+});
