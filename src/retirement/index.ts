@@ -23,6 +23,7 @@ export {
   type SurvivorScenarioResult,
   survivorScenario,
 } from './income/survivor-scenario';
+export {
   INHERITED_IRA_STRATEGIES,
   type InheritedIraInput,
   type InheritedIraResult,
