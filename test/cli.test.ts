@@ -87,7 +87,7 @@ describe('the command line', () => {
     expect(run(['serve', '--help']).stdout).toContain('--api-key-file');
     expect(run(['serve', '--help']).stdout).toContain('--redis URL');
     expect(run(['--help']).stdout).toContain('Exit codes');
-  }, 120_000);
+  });
   it('finds an operation in any case and suggests the closest on a typo', () => {
     expect(JSON.parse(run(['calc', 'TVM', TVM]).stdout).result.value).toBe(-1798.65);
     expect(JSON.parse(run(['calc', '/V1/Tvm', TVM]).stdout).result.value).toBe(-1798.65);
@@ -96,7 +96,7 @@ describe('the command line', () => {
     expect(typo.stderr).toContain('did you mean "tvm"');
     const nested = run(['calc', 'loan/amortisation', '{}']);
     expect(nested.stderr).toContain('did you mean "loan/amortization"');
-  }, 120_000);
+  });
   it('says so for an unknown command, an unknown flag or an extra argument (exit 2)', () => {
     const command = run(['serv']);
     expect(command.code).toBe(2);
@@ -108,7 +108,7 @@ describe('the command line', () => {
     expect(run(['list', 'extra']).code).toBe(2);
     expect(run(['calc', 'tvm', TVM, 'extra']).code).toBe(2);
     expect(run(['serve', '--port', '0', '--api-key', 'k', '--verbose']).code).toBe(2);
-  }, 120_000);
+  });
   it('exits 1 when the server cannot start (the port is taken)', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
@@ -129,7 +129,7 @@ describe('the command line', () => {
     } finally {
       taken.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('finplan openapi and list', () => {

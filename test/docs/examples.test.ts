@@ -218,7 +218,7 @@ describe('TSDoc examples', () => {
       { encoding: 'utf8' },
     );
     if (tsc.status !== 0) throw new Error(`tsc: ${tsc.stdout}${tsc.stderr}`);
-  }, 120_000);
+  });
 
   it.each(all.map((example) => [`${example.file}:${example.line}`, example] as const))(
     'runs %s',

@@ -128,7 +128,7 @@ describe.skipIf(!REDIS_AVAILABLE)('two finplan serve instances sharing one Redis
     await redis.stop('SIGKILL');
     for (const instance of [a, b]) {
       await expect
-        .poll(async () => (await fetch(`${instance.url}/readyz`)).status, { timeout: 5_000, interval: 50 })
+        .poll(async () => (await fetch(`${instance.url}/readyz`)).status, { timeout: 60_000, interval: 50 })
         .toBe(503);
       const ready = await (await fetch(`${instance.url}/readyz`)).json();
       expect(ready).toEqual({ status: 'unavailable', reason: expect.stringContaining('store unreachable') });
@@ -144,7 +144,7 @@ describe.skipIf(!REDIS_AVAILABLE)('two finplan serve instances sharing one Redis
     await redis.start();
     for (const instance of [a, b]) {
       await expect
-        .poll(async () => (await fetch(`${instance.url}/readyz`)).status, { timeout: 5_000, interval: 50 })
+        .poll(async () => (await fetch(`${instance.url}/readyz`)).status, { timeout: 60_000, interval: 50 })
         .toBe(200);
       expect((await post(instance.url, '/v1/tvm', TVM_BODY, api_key)).status).toBe(200);
     }

@@ -200,7 +200,7 @@ describe.skipIf(!REDIS_AVAILABLE)('redis', () => {
             () => true,
             () => false,
           ),
-        { timeout: 5_000 },
+        { timeout: 60_000 },
       )
       .toBe(true);
     expect(await stores.keyStore.findKey(k.hash)).toEqual(k);
