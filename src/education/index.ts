@@ -1,5 +1,10 @@
 /**
- * education: operations arrive with their own issues.
+ * Education: college savings, 529-to-Roth IRA rollovers and federal student-loan repayment.
  * @module education
  */
-export {};
+
+export {
+  type CollegeSavingsInput,
+  type CollegeSavingsResult,
+  collegeSavings,
+} from './college-savings';
