@@ -4,6 +4,11 @@
  */
 
 export {
+  type RothRolloverInput,
+  type RothRolloverResult,
+  rothRollover529,
+} from './529-to-roth';
+export {
   type CollegeSavingsInput,
   type CollegeSavingsResult,
   collegeSavings,

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { ssaPeriodTables } from '../../src/core/mortality';
 import { PeriodLifeTableSchema } from '../../src/core/mortality-schema';
 import type { YearTables } from '../../src/core/year-tables';
+import { RothRolloverRulesSchema } from '../../src/education/_lib/rollover-tables';
 import {
   ApplicablePercentageTableSchema,
   MedicareRulesSchema,
@@ -50,6 +51,7 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'healthcare/medicare-rules.json': MedicareRulesSchema,
   'retirement/uniform-lifetime-table.json': UniformLifetimeTableSchema,
   'social-security/retirement-benefit-rules.json': RetirementBenefitRulesSchema,
+  'education/529-roth-rollover.json': RothRolloverRulesSchema,
 };
 
 const root = join(__dirname, '..', '..', 'data');
