@@ -13,3 +13,4 @@ export {
   type CollegeSavingsResult,
   collegeSavings,
 } from './college-savings';
+export { type StudentLoanInput, type StudentLoanResult, studentLoan } from './student-loan';

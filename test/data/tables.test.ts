@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { ssaPeriodTables } from '../../src/core/mortality';
 import { PeriodLifeTableSchema } from '../../src/core/mortality-schema';
 import type { YearTables } from '../../src/core/year-tables';
+import { LoanRepaymentRulesSchema } from '../../src/education/_lib/loan-tables';
 import { RothRolloverRulesSchema } from '../../src/education/_lib/rollover-tables';
 import {
   ApplicablePercentageTableSchema,
@@ -52,6 +53,7 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'retirement/uniform-lifetime-table.json': UniformLifetimeTableSchema,
   'social-security/retirement-benefit-rules.json': RetirementBenefitRulesSchema,
   'education/529-roth-rollover.json': RothRolloverRulesSchema,
+  'education/federal-loan-repayment.json': LoanRepaymentRulesSchema,
 };
 
 const root = join(__dirname, '..', '..', 'data');
