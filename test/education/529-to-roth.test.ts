@@ -234,12 +234,19 @@ describe('529-to-Roth: properties', () => {
       }),
     );
   });
-  it('more compensation never rolls less', () => {
+  // Rolling over moves money between two accounts earning the same return: the 529 left plus the Roth
+  // equals the 529 that nothing was rolled from, up to a cent of rounding per account and year.
+  // (More compensation need not roll more in total: money rolled later has grown longer in the 529.)
+  it('rollovers conserve wealth at any return', () => {
     fc.assert(
-      fc.property(inputs, fc.integer({ min: 1, max: 10_000 }), (input, more) => {
-        const base = run(input);
-        const richer = run({ ...input, annual_compensation: (input.annual_compensation as number) + more });
-        expect(richer.total_rolled_over).toBeGreaterThanOrEqual(base.total_rolled_over);
+      fc.property(inputs, (input) => {
+        const result = run(input);
+        const untouched = run({ ...input, annual_compensation: 0 });
+        expect(untouched.total_rolled_over).toBe(0);
+        const moved = result.remaining_529_balance + result.projected_roth_value;
+        expect(Math.abs(moved - untouched.remaining_529_balance)).toBeLessThanOrEqual(
+          0.01 * 2 * (input.horizon_years as number) + 1e-6,
+        );
       }),
     );
   });
