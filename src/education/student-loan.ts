@@ -28,8 +28,8 @@ const StudentLoanObject = z.strictObject({
     oneOf(
       COHORTS,
       'When the borrower first borrowed: before_2014_07 (a balance on July 1, 2014: original IBR), ' +
-        '2014_07_to_2026_06 (new IBR borrower; default), from_2026_07 (loans made on or after July 1, 2026: ' +
-        'only the tiered standard plan and RAP).',
+        '2014_07_to_2026_06 (new IBR borrower; default), from_2026_07 (any loan made on or after July 1, 2026: ' +
+        'then all the loans may be repaid only under the tiered standard plan or RAP).',
     ),
     '2014_07_to_2026_06',
   ),
