@@ -8,6 +8,8 @@ import * as z from 'zod/mini';
 import { ssaPeriodTables } from '../../src/core/mortality';
 import { PeriodLifeTableSchema } from '../../src/core/mortality-schema';
 import type { YearTables } from '../../src/core/year-tables';
+import { LoanRepaymentRulesSchema } from '../../src/education/_lib/loan-tables';
+import { RothRolloverRulesSchema } from '../../src/education/_lib/rollover-tables';
 import { saiTables } from '../../src/education/_lib/sai';
 import { SaiTableSchema } from '../../src/education/_lib/sai-tables';
 import {
@@ -54,6 +56,8 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'retirement/uniform-lifetime-table.json': UniformLifetimeTableSchema,
   'retirement/beneficiary-rules.json': BeneficiaryRulesSchema,
   'social-security/retirement-benefit-rules.json': RetirementBenefitRulesSchema,
+  'education/529-roth-rollover.json': RothRolloverRulesSchema,
+  'education/federal-loan-repayment.json': LoanRepaymentRulesSchema,
 };
 
 const root = join(__dirname, '..', '..', 'data');

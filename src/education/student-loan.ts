@@ -1,0 +1,542 @@
+import * as z from 'zod/mini';
+import { annuityCertainFactor, ceilCents, Dec, monthlyInterest, roundMoney, roundTo } from '../core/money';
+import { defineOperation } from '../core/operation';
+import { integer, nonNegativeMoney, number, oneOf, rate, withDefault } from '../core/schema';
+import { povertyGuideline, povertyGuidelineTables } from '../healthcare/_lib/poverty-guidelines';
+import { LOAN_RULES } from './_lib/loan-rules';
+
+const COHORTS = ['before_2014_07', '2014_07_to_2026_06', 'from_2026_07'] as const;
+const PLANS = ['standard', 'graduated', 'extended', 'ibr', 'rap'] as const;
+type Plan = (typeof PLANS)[number];
+
+const [RAP_YEAR, RAP_MONTH] = LOAN_RULES.rap.available_from.split('-').map(Number) as [number, number];
+const TAX_EXCLUDED_THROUGH = LOAN_RULES.forgiveness_tax.excluded_through_year;
+const GUIDELINE_YEARS = povertyGuidelineTables.years;
+
+const StudentLoanObject = z.strictObject({
+  start_year: integer('Calendar year of the first payment (2024-2040).', { min: 2024, max: 2040 }),
+  start_month: withDefault(integer('Month of the first payment (1-12, default 1).', { min: 1, max: 12 }), 1),
+  balance: number('Federal Direct Loan balance when repayment starts (dollars, above 0).', {
+    gt: 0,
+    lt: 1e9,
+  }),
+  interest_rate: rate('Annual interest rate (weighted average of the loans; 0.065 = 6.5%; 0-0.2).', {
+    min: 0,
+    max: 0.2,
+  }),
+  borrower_cohort: withDefault(
+    oneOf(
+      COHORTS,
+      'When the borrower first borrowed: before_2014_07 (a balance on July 1, 2014: original IBR), ' +
+        '2014_07_to_2026_06 (new IBR borrower; default), from_2026_07 (any loan made on or after July 1, 2026: ' +
+        'then all the loans may be repaid only under the tiered standard plan or RAP).',
+    ),
+    '2014_07_to_2026_06',
+  ),
+  agi: nonNegativeMoney(
+    'Adjusted gross income in the first year (dollars; joint AGI when married filing jointly).',
+  ),
+  income_growth: withDefault(
+    rate('Yearly growth of AGI (0.03 = 3%, default 0; -0.5 to 0.5).', { min: -0.5, max: 0.5 }),
+    0,
+  ),
+  family_size: withDefault(
+    integer('Family size for the poverty line (1-20, default 1).', { min: 1, max: 20 }),
+    1,
+  ),
+  dependents: withDefault(
+    integer('Dependents, for the RAP $50 a month reduction (0-20, default 0).', { min: 0, max: 20 }),
+    0,
+  ),
+  poverty_guideline_year: z.optional(
+    integer(
+      `HHS poverty guideline year for IBR (supported ${GUIDELINE_YEARS.join(', ')}; held level over the ` +
+        'projection). Omitted: start_year, and IBR is reported unavailable when that guideline is not published here.',
+    ),
+  ),
+  forgiveness_tax_rate: z.optional(
+    rate('Marginal federal income tax rate on taxable forgiveness (0-0.5); omitted: no tax estimate.', {
+      min: 0,
+      max: 0.5,
+    }),
+  ),
+  refinance_rate: z.optional(
+    rate('Private refinance annual rate for the comparison (0-0.3); omitted: no comparison.', {
+      min: 0,
+      max: 0.3,
+    }),
+  ),
+  refinance_term_years: withDefault(
+    integer('Private refinance term in years (1-30, default 10).', { min: 1, max: 30 }),
+    10,
+  ),
+});
+
+/**
+ * `/v1/education/student-loan` request. A `from_2026_07` cohort must start repaying on or after July
+ * 2026; a given `poverty_guideline_year` must be on the poverty-guideline tables.
+ */
+export const StudentLoanInput = StudentLoanObject.check(
+  z.superRefine((input, ctx) => {
+    const start = input.start_year * 12 + input.start_month;
+    if (input.borrower_cohort === 'from_2026_07' && start < RAP_YEAR * 12 + RAP_MONTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['start_year'],
+        message: `loans made on or after July 1, 2026 cannot be in repayment before ${LOAN_RULES.rap.available_from}`,
+      });
+    }
+    const guidelineYear = input.poverty_guideline_year;
+    if (guidelineYear !== undefined && !GUIDELINE_YEARS.includes(guidelineYear)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['poverty_guideline_year'],
+        message: `poverty_guideline_year ${guidelineYear} is not supported; supported: ${GUIDELINE_YEARS.join(', ')}`,
+        params: { finplan: 'unsupported_year' },
+      });
+    }
+  }),
+);
+export type StudentLoanInput = z.input<typeof StudentLoanInput>;
+
+const money = (description: string) => z.number().check(z.describe(description));
+const optionalMoney = (description: string) => z.optional(z.number()).check(z.describe(description));
+
+const YearRow = z.object({
+  repayment_year: z.int().check(z.describe('12-month period of repayment, from 1.')),
+  payments: money('Paid by the borrower in the period.'),
+  interest_paid: money('Of which interest.'),
+  principal_paid: money('Of which principal.'),
+  ending_balance: money('Principal plus unpaid interest at the end of the period.'),
+});
+
+const PlanResult = z.object({
+  plan: z.enum(PLANS),
+  available: z.boolean(),
+  reason: z.optional(z.string()).check(z.describe('Why the plan is not available (omitted when it is).')),
+  term_months: z.optional(z.int()).check(z.describe('Scheduled payments, or the months to forgiveness.')),
+  first_payment: optionalMoney('First monthly payment.'),
+  highest_payment: optionalMoney('Highest monthly payment.'),
+  last_payment: optionalMoney('Last monthly payment made.'),
+  number_of_payments: z.optional(z.int()).check(z.describe('Monthly payments made.')),
+  total_paid: optionalMoney('Sum of the payments.'),
+  total_interest_paid: optionalMoney('Interest in those payments.'),
+  interest_waived: optionalMoney('RAP: interest not covered by the payment and not charged.'),
+  principal_match: optionalMoney('RAP: principal reduced by the Secretary (up to $50 a month).'),
+  forgiven: optionalMoney('Balance (principal and unpaid interest) forgiven at the end of the term.'),
+  forgiveness_year: z.optional(z.int()).check(z.describe('Calendar year of the forgiveness.')),
+  forgiveness_taxable: z
+    .optional(z.boolean())
+    .check(z.describe('Whether the forgiveness is federal income (after 2025: yes, IRC 61(a)(12)).')),
+  estimated_tax_on_forgiveness: optionalMoney('forgiven x forgiveness_tax_rate when taxable.'),
+  yearly: z.optional(z.array(YearRow)),
+});
+
+export const StudentLoanResult = z.object({
+  monthly_rate: z.number().check(z.describe('interest_rate / 12: interest each month on the principal.')),
+  poverty_line_150: optionalMoney('150% of the poverty guideline for family_size (IBR).'),
+  plans: z.array(PlanResult),
+  lowest_total_cost_plan: z
+    .optional(z.enum(PLANS))
+    .check(z.describe('Available plan with the lowest total_paid plus estimated tax on forgiveness.')),
+  not_modelled: z
+    .array(z.object({ plan: z.string(), reason: z.string() }))
+    .check(z.describe('Federal plans left out, with the reason.')),
+  refinance: z.optional(
+    z.object({
+      rate: z.number(),
+      term_months: z.int(),
+      monthly_payment: money('Level payment, the last one adjusted.'),
+      total_paid: money('Sum of the payments.'),
+      total_interest_paid: money('Interest paid.'),
+      difference_vs_standard: money(
+        'total_paid of the federal standard plan minus total_paid of the refinance (positive: the refinance costs less). ' +
+          'A private loan gives up income-driven plans, forgiveness, deferment and forbearance.',
+      ),
+    }),
+  ),
+});
+/** The `result` of the envelope: the type of the `StudentLoanResult` schema. */
+export type StudentLoanResult = z.infer<typeof StudentLoanResult>;
+
+const NOT_MODELLED = [
+  {
+    plan: 'paye',
+    reason:
+      'Pay As You Earn: closed under Pub. L. 119-21, which moves its borrowers to IBR or RAP by July 1, 2028, ' +
+      'so no 20-year projection in it is possible.',
+  },
+  {
+    plan: 'icr',
+    reason:
+      'Income-Contingent Repayment: ends by July 1, 2028 under Pub. L. 119-21; its income percentage factors ' +
+      '(annual Federal Register notice) are not on the tables.',
+  },
+  {
+    plan: 'save',
+    reason:
+      'SAVE (REPAYE): enjoined by the Eighth Circuit (Missouri v. Biden, 2024) and ended by Pub. L. 119-21; ' +
+      'no payments under its formula.',
+  },
+  {
+    plan: 'graduated_extended',
+    reason: 'Extended graduated repayment: its stepping is not fixed by statute or regulation.',
+  },
+] as const;
+
+/** Level monthly payment of `months` payments amortizing `balance` at `i` a month, half up to the cent. */
+function levelPayment(balance: number, i: number, months: number): number {
+  return roundMoney((balance * (1 + i) ** months) / annuityCertainFactor(i, months));
+}
+
+interface Run {
+  payments: Dec[];
+  interestPaid: Dec;
+  waived: Dec;
+  match: Dec;
+  remaining: Dec;
+  yearly: z.output<typeof YearRow>[];
+}
+
+/**
+ * Month by month: interest on the principal (simple, `monthlyInterest`), the payment to unpaid interest
+ * first, then principal. `payment(month)` is the scheduled payment; `last` months at most; a fixed-term
+ * plan's last payment clears the balance. RAP waives unpaid interest and matches principal up to $50.
+ */
+function amortize(
+  balance: number,
+  annualRate: number,
+  months: number,
+  payment: (month: number) => number,
+  options: { fixedTerm: boolean; rap: boolean },
+): Run {
+  let principal = new Dec(balance);
+  let accrued = new Dec(0);
+  const payments: Dec[] = [];
+  let interestPaid = new Dec(0);
+  let waived = new Dec(0);
+  let match = new Dec(0);
+  const yearly: Run['yearly'] = [];
+  let year = { paid: new Dec(0), interest: new Dec(0), principal: new Dec(0) };
+  for (let m = 0; m < months && principal.plus(accrued).gt(0); m++) {
+    const due = accrued.plus(monthlyInterest(principal, annualRate));
+    let pay = new Dec(payment(m));
+    const payoff = principal.plus(due);
+    if (pay.gte(payoff) || (options.fixedTerm && m === months - 1)) pay = payoff;
+    const toInterest = Dec.min(pay, due);
+    const toPrincipal = pay.minus(toInterest);
+    principal = principal.minus(toPrincipal);
+    if (options.rap) {
+      waived = waived.plus(due.minus(toInterest));
+      accrued = new Dec(0);
+      const matched = Dec.min(
+        Dec.max(0, Dec.min(LOAN_RULES.rap.principal_match_monthly, pay).minus(toPrincipal)),
+        principal,
+      );
+      match = match.plus(matched);
+      principal = principal.minus(matched);
+    } else {
+      accrued = due.minus(toInterest);
+    }
+    payments.push(pay);
+    interestPaid = interestPaid.plus(toInterest);
+    year.paid = year.paid.plus(pay);
+    year.interest = year.interest.plus(toInterest);
+    year.principal = year.principal.plus(toPrincipal);
+    const done = !principal.plus(accrued).gt(0) || m === months - 1;
+    if (m % 12 === 11 || done) {
+      yearly.push({
+        repayment_year: Math.floor(m / 12) + 1,
+        payments: year.paid.toNumber(),
+        interest_paid: year.interest.toNumber(),
+        principal_paid: year.principal.toNumber(),
+        ending_balance: principal.plus(accrued).toNumber(),
+      });
+      year = { paid: new Dec(0), interest: new Dec(0), principal: new Dec(0) };
+    }
+  }
+  return { payments, interestPaid, waived, match, remaining: principal.plus(accrued), yearly };
+}
+
+/** Graduated: payments rise every 24 months by a factor g; see docs/education.md. */
+function graduatedStages(balance: number, i: number): number[] {
+  const { years, step_months: step, max_payment_ratio: maxRatio } = LOAN_RULES.graduated;
+  const stages = (years * 12) / step;
+  const a = i === 0 ? step : -Math.expm1(-step * Math.log1p(i)) / i; // PV of `step` payments of 1
+  const v = (1 + i) ** -step;
+  const pv = (p0: number, g: number) => {
+    let sum = 0;
+    for (let k = 0; k < stages; k++) sum += (g * v) ** k;
+    return p0 * a * sum;
+  };
+  const gMax = maxRatio ** (1 / (stages - 1));
+  let p0 = ceilCents(balance * i);
+  let g = gMax;
+  if (pv(p0, gMax) <= balance) {
+    p0 = ceilCents(balance / pv(1, gMax));
+  } else {
+    let lo = 1;
+    let hi = gMax;
+    for (let n = 0; n < 200; n++) {
+      const mid = (lo + hi) / 2;
+      if (pv(p0, mid) < balance) lo = mid;
+      else hi = mid;
+    }
+    g = hi;
+  }
+  // Up to the cent, so the steps never fall short (the last payment clears what is left) and the last
+  // step stays within max_payment_ratio of the first (p0 g^k <= 3 p0, a whole number of cents).
+  return Array.from({ length: stages }, (_, k) =>
+    Math.min(ceilCents(p0 * g ** k), roundMoney(maxRatio * p0)),
+  );
+}
+
+function forgivenessFacts(
+  input: z.output<typeof StudentLoanInput>,
+  run: Run,
+  months: number,
+): Partial<z.output<typeof PlanResult>> {
+  if (!run.remaining.gt(0)) return {};
+  const monthIndex = input.start_month - 1 + months;
+  const year = input.start_year + Math.floor(monthIndex / 12);
+  const taxable = year > TAX_EXCLUDED_THROUGH;
+  const forgiven = run.remaining.toNumber();
+  return {
+    forgiven,
+    forgiveness_year: year,
+    forgiveness_taxable: taxable,
+    ...(input.forgiveness_tax_rate === undefined
+      ? {}
+      : { estimated_tax_on_forgiveness: taxable ? roundMoney(forgiven * input.forgiveness_tax_rate) : 0 }),
+  };
+}
+
+function summary(
+  plan: Plan,
+  input: z.output<typeof StudentLoanInput>,
+  run: Run,
+  months: number,
+  idr: boolean,
+): z.output<typeof PlanResult> {
+  const paid = run.payments.reduce((sum, p) => sum.plus(p), new Dec(0));
+  const highest = run.payments.reduce((max, p) => (p.gt(max) ? p : max), new Dec(0));
+  return {
+    plan,
+    available: true,
+    term_months: months,
+    first_payment: (run.payments[0] ?? new Dec(0)).toNumber(),
+    highest_payment: highest.toNumber(),
+    last_payment: (run.payments[run.payments.length - 1] ?? new Dec(0)).toNumber(),
+    number_of_payments: run.payments.length,
+    total_paid: paid.toNumber(),
+    total_interest_paid: run.interestPaid.toNumber(),
+    ...(plan === 'rap'
+      ? { interest_waived: run.waived.toNumber(), principal_match: run.match.toNumber() }
+      : {}),
+    ...(idr ? forgivenessFacts(input, run, months) : {}),
+    yearly: run.yearly,
+  };
+}
+
+/** AGI of repayment year t (0-based), to the cent. */
+const agiOf = (input: z.output<typeof StudentLoanInput>, t: number) =>
+  roundMoney(input.agi * (1 + input.income_growth) ** t);
+
+/** RAP monthly payment for an AGI: the bracket rate x AGI / 12, less $50 per dependent, at least $10. */
+function rapPayment(agi: number, dependents: number): number {
+  const rules = LOAN_RULES.rap;
+  let rate = 0;
+  for (const bracket of rules.rates) if (agi > bracket.agi_over) rate = bracket.rate;
+  const base = roundMoney((agi * rate) / 12) - dependents * rules.dependent_reduction_monthly;
+  return Math.max(rules.minimum_monthly_payment, roundMoney(base));
+}
+
+function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
+  const { balance, interest_rate: annual } = input;
+  const i = annual / 12;
+  const newLoans = input.borrower_cohort === 'from_2026_07';
+  const start = input.start_year * 12 + input.start_month;
+  const rapOpen = start >= RAP_YEAR * 12 + RAP_MONTH;
+  const closed = (plan: Plan, reason: string): z.output<typeof PlanResult> => ({
+    plan,
+    available: false,
+    reason,
+  });
+  const fixed = (months: number, payment: (m: number) => number) =>
+    amortize(balance, annual, months, payment, { fixedTerm: true, rap: false });
+  const plans: z.output<typeof PlanResult>[] = [];
+
+  // Standard: 10 years; loans made from July 1, 2026: 10/15/20/25 years by balance.
+  const standardYears = newLoans
+    ? LOAN_RULES.new_standard.tiers.reduce(
+        (years, tier) => (balance >= tier.balance_from ? tier.years : years),
+        0,
+      )
+    : LOAN_RULES.standard.years;
+  const standardMonths = standardYears * 12;
+  const standardPayment = levelPayment(balance, i, standardMonths);
+  plans.push(
+    summary(
+      'standard',
+      input,
+      fixed(standardMonths, () => standardPayment),
+      standardMonths,
+      false,
+    ),
+  );
+
+  const onlyNew =
+    'loans made on or after July 1, 2026 may be repaid only under the standard plan or RAP (Pub. L. 119-21)';
+  if (newLoans) {
+    plans.push(closed('graduated', onlyNew));
+  } else {
+    const stages = graduatedStages(balance, i);
+    const months = LOAN_RULES.graduated.years * 12;
+    const step = LOAN_RULES.graduated.step_months;
+    plans.push(
+      summary(
+        'graduated',
+        input,
+        fixed(months, (m) => stages[Math.floor(m / step)] as number),
+        months,
+        false,
+      ),
+    );
+  }
+
+  if (newLoans) {
+    plans.push(closed('extended', onlyNew));
+  } else if (balance <= LOAN_RULES.extended.minimum_balance_over) {
+    plans.push(
+      closed('extended', `needs more than ${LOAN_RULES.extended.minimum_balance_over} of Direct Loans`),
+    );
+  } else {
+    const months = LOAN_RULES.extended.years * 12;
+    const payment = levelPayment(balance, i, months);
+    plans.push(
+      summary(
+        'extended',
+        input,
+        fixed(months, () => payment),
+        months,
+        false,
+      ),
+    );
+  }
+
+  let povertyLine150: number | undefined;
+  const guidelineYear = input.poverty_guideline_year ?? input.start_year;
+  if (newLoans) {
+    plans.push(closed('ibr', onlyNew));
+  } else if (!GUIDELINE_YEARS.includes(guidelineYear)) {
+    plans.push(
+      closed(
+        'ibr',
+        `the ${guidelineYear} HHS poverty guideline is not on the tables (supported: ${GUIDELINE_YEARS.join(', ')}); ` +
+          'give poverty_guideline_year to use a published one',
+      ),
+    );
+  } else {
+    const terms =
+      input.borrower_cohort === 'before_2014_07' ? LOAN_RULES.ibr.original : LOAN_RULES.ibr.new_borrower;
+    const guideline = povertyGuideline(guidelineYear, input.family_size);
+    povertyLine150 = roundMoney(guideline * LOAN_RULES.ibr.poverty_line_multiple);
+    const cap = levelPayment(balance, i, LOAN_RULES.ibr.payment_cap_standard_years * 12);
+    const months = terms.forgiveness_years * 12;
+    const line = povertyLine150;
+    const payment = (m: number) => {
+      const discretionary = Math.max(0, agiOf(input, Math.floor(m / 12)) - line);
+      return Math.min(cap, roundMoney((discretionary * terms.rate) / 12));
+    };
+    const run = amortize(balance, annual, months, payment, { fixedTerm: false, rap: false });
+    plans.push(summary('ibr', input, run, months, true));
+  }
+
+  if (rapOpen) {
+    const months = LOAN_RULES.rap.forgiveness_payments;
+    const run = amortize(
+      balance,
+      annual,
+      months,
+      (m) => rapPayment(agiOf(input, Math.floor(m / 12)), input.dependents),
+      { fixedTerm: false, rap: true },
+    );
+    plans.push(summary('rap', input, run, months, true));
+  } else {
+    plans.push(
+      closed(
+        'rap',
+        `the Repayment Assistance Plan starts in ${LOAN_RULES.rap.available_from} (Pub. L. 119-21)`,
+      ),
+    );
+  }
+
+  let lowest: { plan: Plan; cost: number } | undefined;
+  for (const plan of plans) {
+    if (!plan.available || plan.total_paid === undefined) continue;
+    const cost = plan.total_paid + (plan.estimated_tax_on_forgiveness ?? 0);
+    if (!lowest || cost < lowest.cost) lowest = { plan: plan.plan, cost };
+  }
+
+  let refinance: StudentLoanResult['refinance'];
+  if (input.refinance_rate !== undefined) {
+    const months = input.refinance_term_years * 12;
+    const payment = levelPayment(balance, input.refinance_rate / 12, months);
+    const run = amortize(balance, input.refinance_rate, months, () => payment, {
+      fixedTerm: true,
+      rap: false,
+    });
+    const paid = run.payments.reduce((sum, p) => sum.plus(p), new Dec(0));
+    refinance = {
+      rate: input.refinance_rate,
+      term_months: months,
+      monthly_payment: payment,
+      total_paid: paid.toNumber(),
+      total_interest_paid: run.interestPaid.toNumber(),
+      difference_vs_standard: new Dec(plans[0]?.total_paid ?? 0).minus(paid).toNumber(),
+    };
+  }
+
+  return {
+    monthly_rate: roundTo(i, 10),
+    ...(povertyLine150 === undefined ? {} : { poverty_line_150: povertyLine150 }),
+    plans,
+    ...(lowest ? { lowest_total_cost_plan: lowest.plan } : {}),
+    not_modelled: NOT_MODELLED.map((entry) => ({ ...entry })),
+    ...(refinance ? { refinance } : {}),
+  };
+}
+
+/**
+ * Federal student-loan repayment: the plans in force for the start date and the borrower's cohort
+ * (standard, graduated, extended, IBR; the Repayment Assistance Plan of Pub. L. 119-21 from July
+ * 2026; for loans made from July 2026 only the tiered standard plan and RAP), each with its payments
+ * month by month to the cent, total paid, forgiveness and whether it is taxable (IRC 108(f)(5):
+ * excluded through 2025 only), and an optional private refinance comparison.
+ *
+ * @example
+ * ```ts
+ * import { studentLoan } from 'finplan/education';
+ * // 30,000 at 6% over 10 years: 30,000 x 0.005 / (1 - 1.005^-120) = 333.06 a month.
+ * studentLoan({ start_year: 2025, balance: 30_000, interest_rate: 0.06, agi: 50_000 })
+ *   .result.plans[0]?.first_payment; // 333.06
+ * ```
+ */
+export const studentLoan = defineOperation({
+  path: '/v1/education/student-loan',
+  engine: 'student-loan',
+  version: '1.0.0',
+  prefix: 'sl',
+  summary:
+    'Federal student-loan repayment plans compared, with forgiveness, its tax, and a private refinance.',
+  description:
+    'Standard (10 years; 10-25 by balance for loans made from July 1, 2026), graduated (10 years, steps every ' +
+    '24 months, none above 3 times another), extended (25 years, over $30,000), IBR (15% or 10% of AGI above ' +
+    '150% of the poverty guideline, capped at the 10-year payment, forgiven after 25 or 20 years) and RAP (from ' +
+    'July 2026: 1-10% of AGI, less $50 per dependent, at least $10; unpaid interest waived; up to $50 principal ' +
+    'match; forgiven after 360 payments). Monthly interest on principal to the cent; forgiveness after 2025 is ' +
+    'taxable.',
+  input: StudentLoanInput,
+  output: StudentLoanResult,
+  compute,
+});
