@@ -1,6 +1,6 @@
 /**
  * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
- * required minimum distributions, savings target; and retirement income (`income/`): longevity,
+ * required minimum distributions, savings target, withdrawal sequencing; and retirement income (`income/`): longevity,
  * annuities, pensions.
  * @module retirement
  */
@@ -20,6 +20,12 @@ export {
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
 export { type RmdInput, type RmdResult, rmd } from './rmd';
 export { type SavingsTargetInput, type SavingsTargetResult, savingsTarget } from './savings-target';
+export {
+  SEQUENCING_STRATEGIES,
+  type WithdrawalSequencingInput,
+  type WithdrawalSequencingResult,
+  withdrawalSequencing,
+} from './withdrawal-sequencing';
 export {
   type WithdrawalStrategyInput,
   type WithdrawalStrategyResult,
