@@ -1,6 +1,6 @@
 /**
  * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
- * required minimum distributions, savings target, withdrawal sequencing; and retirement income (`income/`): longevity,
+ * required minimum distributions, savings target, withdrawal sequencing, Roth conversion; and retirement income (`income/`): longevity,
  * annuities, pensions.
  * @module retirement
  */
@@ -19,6 +19,7 @@ export {
 } from './income/lump-sum-vs-annuity';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
 export { type RmdInput, type RmdResult, rmd } from './rmd';
+export { type RothConversionInput, type RothConversionResult, rothConversion } from './roth-conversion';
 export { type SavingsTargetInput, type SavingsTargetResult, savingsTarget } from './savings-target';
 export {
   SEQUENCING_STRATEGIES,

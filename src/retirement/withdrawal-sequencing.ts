@@ -14,7 +14,7 @@ import {
 } from '../core/schema';
 import { type HouseholdYearTax, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
 import { bracketCeilingOf, ordinaryRoomTo } from './_lib/bracket-fill';
-import { rmdBeginningAge, uniformLifetimeDivisor } from './_lib/uniform-lifetime';
+import { rmdDivisorFor } from './_lib/uniform-lifetime';
 
 /** The withdrawal orders of `/v1/retirement/withdrawal-sequencing`. */
 export const SEQUENCING_STRATEGIES = ['conventional', 'bracket_fill', 'proportional'] as const;
@@ -209,11 +209,7 @@ function proRata(total: number, caps: readonly [number, number, number]): [numbe
 /** The year's RMD in cents: 0 without age or before the beginning age. */
 function rmdCents(input: Parsed): number {
   if (input.age === undefined) return 0;
-  const birthYear = input.birth_year ?? input.tax_year - input.age;
-  // Born before the first birth year the data lists (1950), the owner is past any beginning age (70 1/2
-  // or 72) in every supported tax year: the RMD is due whenever the table has a divisor.
-  const beginning = rmdBeginningAge(birthYear) ?? 0;
-  const divisor = input.age >= beginning ? uniformLifetimeDivisor(input.age) : undefined;
+  const divisor = rmdDivisorFor(input.age, input.birth_year ?? input.tax_year - input.age);
   if (divisor === undefined) return 0;
   return toCents(new Dec(input.tax_deferred_balance).div(divisor).toNumber());
 }
