@@ -1,7 +1,8 @@
 /**
  * Retirement: Monte Carlo of saving and spending, withdrawal strategies, accumulation projection,
- * required minimum distributions, savings target, HSA, inherited IRA (ten-year rule); and retirement
- * income (`income/`): longevity, annuities, pensions, the survivor scenario.
+ * required minimum distributions, savings target, withdrawal sequencing, Roth conversion, HSA,
+ * inherited IRA (ten-year rule); and retirement income (`income/`): longevity, annuities, pensions, the
+ * survivor scenario.
  * @module retirement
  */
 
@@ -31,7 +32,14 @@ export {
 } from './inherited-ira';
 export { type MonteCarloInput, type MonteCarloResult, monteCarlo } from './monte-carlo';
 export { type RmdInput, type RmdResult, rmd } from './rmd';
+export { type RothConversionInput, type RothConversionResult, rothConversion } from './roth-conversion';
 export { type SavingsTargetInput, type SavingsTargetResult, savingsTarget } from './savings-target';
+export {
+  SEQUENCING_STRATEGIES,
+  type WithdrawalSequencingInput,
+  type WithdrawalSequencingResult,
+  withdrawalSequencing,
+} from './withdrawal-sequencing';
 export {
   type WithdrawalStrategyInput,
   type WithdrawalStrategyResult,

@@ -53,3 +53,21 @@ export const REQUIRED_BEGINNING = {
   month: STATUTORY_AGES.rmd.required_beginning_month,
   day: STATUTORY_AGES.rmd.required_beginning_day,
 } as const;
+
+/**
+ * The Uniform Lifetime divisor of an owner born in `birthYear` who attains `age` in the year, when an
+ * RMD is due that year; `undefined` before the beginning age. Owners born before
+ * {@link FIRST_RMD_BIRTH_YEAR} are treated as past their beginning age (70 1/2 or 72), which holds in
+ * every year from 2022 on: their RMD is due at every age the table covers.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * rmdDivisorFor(74, 1951); // 25.5
+ * rmdDivisorFor(74, 1960); // undefined
+ * ```
+ */
+export function rmdDivisorFor(age: number, birthYear: number): number | undefined {
+  const beginning = rmdBeginningAge(birthYear) ?? 0;
+  return age >= beginning ? uniformLifetimeDivisor(age) : undefined;
+}
