@@ -81,3 +81,60 @@ export const SocialSecurityTaxationSchema = z.strictObject({
   adjusted_base_amount: block(separationShape),
   inclusion_rates: block({ first_tier: z.number(), second_tier: z.number() }),
 });
+
+const StateSchedule = z.strictObject({
+  /** `rates[i]` applies to taxable income over `thresholds[i]` up to and including `thresholds[i + 1]`; first 0. */
+  thresholds: z.array(z.number()),
+  rates: z.array(z.number()),
+});
+
+/** An exclusion of retirement income (pension, or Social Security benefits the state taxes), gated by age. */
+const RetirementExclusion = block({
+  /** The income it applies to. */
+  applies_to: z.enum(['pension', 'social_security', 'pension_and_social_security']),
+  /** Youngest age (attained by the end of the tax year) that qualifies; omitted: every age. */
+  min_age: z.optional(z.int()),
+  /** Oldest age that qualifies; omitted: no upper age. */
+  max_age: z.optional(z.int()),
+  /** Largest amount excluded, one person's; omitted: all of it. */
+  max_amount: z.optional(z.number()),
+});
+
+/**
+ * `data/tax/state-2025/<code>.json`: one jurisdiction's individual income tax for tax year 2025 (see
+ * `data/tax/state-2025/README.md`). `kind` none: no tax on wages and salaries (`reason` says why);
+ * flat: one rate (zero-rate bands allowed), the state's own deductions not modeled; graduated:
+ * brackets by the state's own schedules with its standard deduction and exemptions.
+ */
+export const StateTaxTableSchema = z.strictObject({
+  state: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  name: z.string(),
+  tax_year: z.int(),
+  kind: z.enum(['none', 'flat', 'graduated']),
+  sources: sources(),
+  /** For kind none: why wages are not taxed (and what, if anything, is). */
+  reason: z.optional(block({ text: z.string() })),
+  /** Which of the state's own rate schedules each federal filing status uses. */
+  status_map: z.optional(block(statusShape(z.string()))),
+  /** The rate schedules by the state's own name (the values of `status_map`). */
+  brackets: z.optional(block({ schedules: z.record(z.string(), StateSchedule) })),
+  /** Standard deduction by federal filing status. */
+  standard_deduction: z.optional(block(statusShape(z.number()))),
+  /** Personal exemptions subtracted from income, the filer's (and spouse's on a joint return) by status. */
+  personal_exemption: z.optional(block(statusShape(z.number()))),
+  /** Exemption credits subtracted from the tax (not below zero), by status. */
+  exemption_credit: z.optional(block(statusShape(z.number()))),
+  /** Additional taxes at `rate` on taxable income above `threshold` (by status). */
+  surtaxes: z.optional(
+    z.array(block({ name: z.string(), rate: z.number(), threshold: byStatus(z.number()) })),
+  ),
+  /** Whether Social Security benefits are taxed; `false`: all of them are exempt. */
+  social_security: block({ taxed: z.boolean() }),
+  /** Retirement-income exclusions, gated by age; none listed: pension income is taxed like other income. */
+  retirement_exclusions: z.optional(z.array(RetirementExclusion)),
+  /** What the table and the engine leave out for this jurisdiction (shown in the result's notes). */
+  not_modeled: z.array(z.string()),
+});
+
+/** One jurisdiction's 2025 income tax figures, as stored in `data/tax/state-2025/<code>.json`. */
+export type StateTaxTable = z.output<typeof StateTaxTableSchema>;

@@ -1,0 +1,233 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isCalculationError } from '../../src/core/errors';
+import { Dec } from '../../src/core/money';
+import { FILING_STATUSES, type FilingStatus } from '../../src/core/schema';
+import { stateTaxTables } from '../../src/tax/_lib/state-tables';
+import { COVERED_STATES, type StateIncomeInput, stateIncome } from '../../src/tax/state-income';
+
+const tax = (input: Omit<StateIncomeInput, 'tax_year'> & { tax_year?: number }) =>
+  stateIncome({ tax_year: 2025, ...input }).result;
+const single = (state: string, income: number, extra: Partial<StateIncomeInput> = {}) =>
+  tax({ state, filing_status: 'single', state_taxable_income: income, ...extra });
+
+function errorOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (isCalculationError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a CalculationError');
+}
+
+describe('tax/state-income: no-tax jurisdictions', () => {
+  // Each file's `reason` cites the constitution or statute (data/tax/state-2025/<code>.json).
+  it.each(['AK', 'FL', 'NV', 'NH', 'SD', 'TN', 'TX', 'WA', 'WY'])('%s: 0, with the reason', (state) => {
+    const r = single(state, 250_000, { pension_income: 40_000, social_security_income: 30_000, age: 70 });
+    expect([r.rate_type, r.tax, r.taxable_income, r.marginal_rate, r.effective_rate]).toEqual([
+      'none',
+      0,
+      0,
+      0,
+      0,
+    ]);
+    expect(r.income).toBe(320_000);
+    expect(r.reason?.length).toBeGreaterThan(20);
+    expect(r.brackets).toEqual([]);
+  });
+  it('WA names its capital gains excise tax as not modeled', () => {
+    expect(single('WA', 1).notes.join(' ')).toContain('capital gains');
+  });
+});
+
+describe('tax/state-income: flat states (hand calculations; sources in data/tax/state-2025/)', () => {
+  it('AZ 2.5% (A.R.S. 43-1011; 2025 Form 140 instructions p. 21): 60,000 x 2.5% = 1,500', () => {
+    expect(single('AZ', 60_000).tax).toBe(1500);
+  });
+  it('GA 5.19% (O.C.G.A. 48-7-20(a.1), HB 111): retirement exclusion 35,000 at 62-64, 65,000 at 65+', () => {
+    const ga = (age: number) =>
+      tax({ state: 'GA', filing_status: 'mfj', state_taxable_income: 50_000, pension_income: 80_000, age });
+    // 66: 50,000 + 80,000 - 65,000 = 65,000 x 5.19% = 3,373.50
+    expect([ga(66).pension_excluded, ga(66).tax]).toEqual([65_000, 3373.5]);
+    // 63: 130,000 - 35,000 = 95,000 x 5.19% = 4,930.50
+    expect([ga(63).pension_excluded, ga(63).tax]).toEqual([35_000, 4930.5]);
+    // 61: no exclusion: 130,000 x 5.19% = 6,747
+    expect([ga(61).pension_excluded, ga(61).tax]).toEqual([0, 6747]);
+    expect(ga(61).notes.join(' ')).toContain('does not qualify');
+    // 62 and 65 are the first ages of each tier (ages at the end of the year)
+    expect([ga(62).pension_excluded, ga(64).pension_excluded, ga(65).pension_excluded]).toEqual([
+      35_000, 35_000, 65_000,
+    ]);
+    // no age: no exclusion, and the notes say why
+    const noAge = tax({
+      state: 'GA',
+      filing_status: 'single',
+      state_taxable_income: 0,
+      pension_income: 10_000,
+    });
+    expect([noAge.pension_excluded, noAge.tax]).toEqual([0, 519]);
+    expect(noAge.notes.join(' ')).toContain('Age not given');
+  });
+  it('ID 5.3% over 4,811 / 9,622 (Idaho Code 63-3024(2), HB 40 (2025)): the zero-rate band', () => {
+    // (50,000 - 4,811) x 5.3% = 45,189 x 0.053 = 2,395.017 -> 2,395.02
+    expect(single('ID', 50_000).tax).toBe(2395.02);
+    // joint: (50,000 - 9,622) x 5.3% = 40,378 x 0.053 = 2,140.034 -> 2,140.03; hoh and qss use the joint band
+    for (const filing_status of ['mfj', 'hoh', 'qss'] as const) {
+      expect(tax({ state: 'ID', filing_status, state_taxable_income: 50_000 }).tax).toBe(2140.03);
+    }
+    expect(tax({ state: 'ID', filing_status: 'mfs', state_taxable_income: 50_000 }).tax).toBe(2395.02);
+    // edge: at 4,811 no tax, the next dollar at 5.3%
+    expect([single('ID', 4811).tax, single('ID', 4811).marginal_rate]).toEqual([0, 0.053]);
+    expect([single('ID', 4810).marginal_rate, single('ID', 4812).tax]).toEqual([0, 0.05]); // 1 x 5.3% = 0.053 -> 0.05
+  });
+  it('IL 4.95% (35 ILCS 5/201(b)(5.4)); retirement income subtracted at any age (5/203(a)(2)(F))', () => {
+    const r = single('IL', 100_000, { pension_income: 30_000, social_security_income: 20_000 });
+    expect([r.tax, r.pension_excluded, r.social_security_taxed, r.marginal_rate]).toEqual([
+      4950, 30_000, 0, 0.0495,
+    ]);
+    // effective rate on all 150,000 received: 4,950 / 150,000 = 0.033
+    expect(r.effective_rate).toBe(0.033);
+    // bracket edge: the first dollar is taxed
+    expect([single('IL', 0).marginal_rate, single('IL', 1).tax]).toEqual([0.0495, 0.05]);
+  });
+  it('IN 3.0% (IC 6-3-2-1(a)(3)): 40,000 x 3% = 1,200; private pension taxed', () => {
+    expect(single('IN', 40_000).tax).toBe(1200);
+    expect(single('IN', 0, { pension_income: 10_000, age: 70 }).tax).toBe(300);
+  });
+  it('IA 3.8% (Iowa Code 422.5A): retirement income excluded at 55 and over (422.7(31))', () => {
+    expect(single('IA', 80_000, { pension_income: 20_000, age: 55 }).tax).toBe(3040); // 80,000 x 3.8%
+    expect(single('IA', 80_000, { pension_income: 20_000, age: 54 }).tax).toBe(3800); // 100,000 x 3.8%
+  });
+  it('KY 4.0% (KRS 141.020, HB 1 (2025)): pension exclusion up to 31,110 (KRS 141.019, Schedule P)', () => {
+    // 50,000 + 40,000 - 31,110 = 58,890 x 4% = 2,355.60
+    const r = single('KY', 50_000, { pension_income: 40_000 });
+    expect([r.pension_excluded, r.tax]).toEqual([31_110, 2355.6]);
+  });
+  it('LA 3% (R.S. 47:32, 2024 Act 11): 12,000 retirement exemption at 65 and over (R.S. 47:44.1)', () => {
+    // 65: 40,000 + 20,000 - 12,000 = 48,000 x 3% = 1,440; 64: 60,000 x 3% = 1,800
+    expect(single('LA', 40_000, { pension_income: 20_000, age: 65 }).tax).toBe(1440);
+    expect(single('LA', 40_000, { pension_income: 20_000, age: 64 }).tax).toBe(1800);
+  });
+  it('MA 5% plus the 4% surtax over 1,083,150 (M.G.L. c. 62, 4(b), 4(d); 2025 Form 1 instructions p. 3)', () => {
+    // 2,000,000: 5% = 100,000; surtax 4% x (2,000,000 - 1,083,150 = 916,850) = 36,674; total 136,674
+    const r = single('MA', 2_000_000);
+    expect([r.bracket_tax, r.surtax, r.tax, r.marginal_rate]).toEqual([100_000, 36_674, 136_674, 0.09]);
+    expect(r.surtaxes[0]?.taxed_amount).toBe(916_850);
+    // edges: at the threshold the next dollar bears the surtax; a dollar below it does not
+    expect([single('MA', 1_083_150).surtax, single('MA', 1_083_150).marginal_rate]).toEqual([0, 0.09]);
+    expect(single('MA', 1_083_149).marginal_rate).toBe(0.05);
+    // the same threshold on a joint return
+    expect(tax({ state: 'MA', filing_status: 'mfj', state_taxable_income: 1_183_150 }).surtax).toBe(4000);
+  });
+  it('MS 0% to 10,000, 4.4% above (Miss. Code 27-7-5, HB 1 (2025)); retirement income excluded', () => {
+    // (30,000 - 10,000) x 4.4% = 880
+    expect(single('MS', 30_000).tax).toBe(880);
+    expect([
+      single('MS', 10_000).tax,
+      single('MS', 10_000).marginal_rate,
+      single('MS', 9_999).marginal_rate,
+    ]).toEqual([0, 0.044, 0]);
+    expect(single('MS', 30_000, { pension_income: 50_000 }).tax).toBe(880);
+  });
+  it('NC 4.25% (N.C.G.S. 105-153.7(a)): 75,000 x 4.25% = 3,187.50', () => {
+    expect(single('NC', 75_000).tax).toBe(3187.5);
+  });
+  it('PA 3.07% (72 P.S. 7302): 60,000 x 3.07% = 1,842; retirement benefits not compensation', () => {
+    const r = single('PA', 60_000, { pension_income: 25_000, age: 60 });
+    expect([r.tax, r.pension_excluded]).toEqual([1842, 25_000]);
+  });
+});
+
+describe('tax/state-income: validation', () => {
+  it('the code is case-insensitive', () => {
+    expect(single('il', 100_000).tax).toBe(single('IL', 100_000).tax);
+    expect(single('Il', 100_000).state).toBe('IL');
+  });
+  it('an uncovered code is unsupported_jurisdiction listing the covered codes', () => {
+    const error = errorOf(() => single('ZZ', 1));
+    expect(error.code).toBe('unsupported_jurisdiction');
+    expect(error.issues[0]?.path).toBe('state');
+    expect(error.message).toContain(COVERED_STATES.join(', '));
+  });
+  it('tax_year other than 2025 is unsupported_year', () => {
+    const error = errorOf(() =>
+      tax({ state: 'IL', tax_year: 2024, filing_status: 'single', state_taxable_income: 1 }),
+    );
+    expect(error.code).toBe('unsupported_year');
+    expect(error.message).toContain('supported: 2025');
+  });
+  it('negative income is invalid_input naming the field', () => {
+    const error = errorOf(() => single('IL', -1));
+    expect([error.code, error.issues[0]?.path]).toEqual(['invalid_input', 'state_taxable_income']);
+  });
+});
+
+describe('tax/state-income: properties', () => {
+  const states = fc.constantFrom(...COVERED_STATES);
+  const status = fc.constantFrom<FilingStatus>(...FILING_STATUSES);
+  const amount = fc.integer({ min: 0, max: 300_000_000 }).map((c) => c / 100);
+  const optional = fc.option(amount, { nil: undefined });
+  const ages = fc.option(fc.integer({ min: 18, max: 100 }), { nil: undefined });
+
+  it('never negative, never decreasing in income (no covered state has a cliff), and tax = brackets - credits + surtax', () => {
+    fc.assert(
+      fc.property(
+        states,
+        status,
+        amount,
+        amount,
+        optional,
+        optional,
+        ages,
+        (state, filing_status, a, b, ss, pension, age) => {
+          const run = (income: number) =>
+            tax({
+              state,
+              filing_status,
+              state_taxable_income: income,
+              social_security_income: ss,
+              pension_income: pension,
+              age,
+            });
+          const lo = run(Math.min(a, b));
+          const hi = run(Math.max(a, b));
+          expect(lo.tax).toBeGreaterThanOrEqual(0);
+          expect(hi.tax).toBeGreaterThanOrEqual(lo.tax);
+          const sum = lo.brackets.reduce((s, row) => s.plus(row.tax), new Dec(0));
+          expect(
+            new Dec(lo.bracket_tax)
+              .minus(sum)
+              .abs()
+              .lte(0.01 * lo.brackets.length),
+          ).toBe(true);
+          expect(
+            new Dec(lo.tax).minus(lo.bracket_tax).plus(lo.exemption_credits).minus(lo.surtax).abs().lte(0.02),
+          ).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('inside a bracket the marginal rate is the bracket rate (plus any surtax in force)', () => {
+    fc.assert(
+      fc.property(states, status, amount, (state, filing_status, income) => {
+        const r = tax({ state, filing_status, state_taxable_income: income });
+        if (r.rate_type === 'none') return;
+        const row = r.brackets.find(
+          (b) => r.taxable_income >= b.from && (b.to === undefined || r.taxable_income < b.to),
+        );
+        const surtax = r.surtaxes
+          .filter((s) => r.taxable_income >= s.threshold)
+          .reduce((s, x) => s + x.rate, 0);
+        if (r.exemption_credits < r.bracket_tax || r.exemption_credits === 0) {
+          expect(r.marginal_rate).toBeCloseTo((row?.rate ?? 0) + surtax, 9);
+        }
+      }),
+    );
+  });
+
+  it('every table file is registered and the registry lists exactly them', () => {
+    expect(Object.keys(stateTaxTables.get(2025)).sort()).toEqual([...COVERED_STATES]);
+  });
+});
