@@ -139,6 +139,123 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
   });
 });
 
+describe('tax/state-income: graduated states (hand calculations; sources in data/tax/state-2025/)', () => {
+  it('CA (2025 FTB rate schedules, Form 540): single 100,000', () => {
+    // taxable 100,000 - 5,706 = 94,294. 1% x 11,079 = 110.79; 2% x 15,185 = 303.70; 4% x 15,188 = 607.52;
+    // 6% x 16,090 = 965.40; 8% x 15,182 = 1,214.56; 9.3% x 21,570 = 2,006.01; sum 5,207.98; less the $153
+    // exemption credit: 5,054.98.
+    const r = single('CA', 100_000);
+    expect([r.standard_deduction, r.taxable_income, r.bracket_tax, r.exemption_credits, r.tax]).toEqual([
+      5706, 94_294, 5207.98, 153, 5054.98,
+    ]);
+    expect([r.schedule, r.marginal_rate]).toEqual(['single', 0.093]);
+  });
+  it('CA mental health services tax: 1% of taxable income over 1,000,000 (R&TC 17043)', () => {
+    // single 2,000,000: taxable 1,994,294. Tax to 742,953 = 72,219.827; 12.3% x 1,251,341 = 153,914.943;
+    // bracket tax 226,134.77. Exemption credit: 1,747,797 over 252,203 is 700 steps of 2,500 -> 153 - 4,200 < 0 -> 0.
+    // Surtax 1% x 994,294 = 9,942.94. Tax 236,077.71; marginal 12.3% + 1% = 13.3%.
+    const r = single('CA', 2_000_000);
+    expect([r.bracket_tax, r.exemption_credits, r.surtax, r.tax, r.marginal_rate]).toEqual([
+      226_134.77, 0, 9942.94, 236_077.71, 0.133,
+    ]);
+    // edge: taxable income exactly 1,000,000 -> no surtax yet, the next dollar bears it
+    const edge = single('CA', 1_005_706);
+    expect([edge.taxable_income, edge.surtax, edge.marginal_rate]).toEqual([1_000_000, 0, 0.133]);
+    expect(single('CA', 1_005_705).marginal_rate).toBe(0.123);
+  });
+  it('CA exemption credit phase-out: $6 per $2,500 or part over 252,203 (R&TC 17054.1)', () => {
+    // 260,000: 7,797 over -> 4 steps -> 153 - 24 = 129
+    expect(single('CA', 260_000).exemption_credits).toBe(129);
+    // joint: two credits (306), 12 per step; 510,000 is 5,589 over 504,411 -> 3 steps -> 270
+    expect(tax({ state: 'CA', filing_status: 'mfj', state_taxable_income: 510_000 }).exemption_credits).toBe(
+      270,
+    );
+  });
+  it('CA bracket edges by schedule (single, joint, head of household)', () => {
+    // taxable 41,452 is the top of 4% (single): the next dollar is at 6%
+    expect([single('CA', 5706 + 41_452).marginal_rate, single('CA', 5706 + 41_451).marginal_rate]).toEqual([
+      0.06, 0.04,
+    ]);
+    // at 11,079 (top of 1%) the 110.79 of tax is still under the 153 credit: the next dollar costs nothing
+    expect([single('CA', 5706 + 11_079).tax, single('CA', 5706 + 11_079).marginal_rate]).toEqual([0, 0]);
+    const hoh = (ti: number) => tax({ state: 'CA', filing_status: 'hoh', state_taxable_income: 11_412 + ti });
+    // head of household tops 11.3% at 1,010,417, already above the 1,000,000 of the 1% surtax
+    expect([hoh(1_010_417).marginal_rate, hoh(1_010_416).marginal_rate]).toEqual([0.133, 0.123]);
+    const joint = (ti: number) =>
+      tax({ state: 'CA', filing_status: 'qss', state_taxable_income: 11_412 + ti });
+    expect([joint(145_448).marginal_rate, joint(145_447).marginal_rate]).toEqual([0.093, 0.08]);
+    expect(joint(145_448).schedule).toBe('joint');
+  });
+  it('NJ (2025 NJ-1040 tax rate schedules): single 60,000', () => {
+    // taxable 60,000 - 1,000 = 59,000: 1.4% x 20,000 = 280; 1.75% x 15,000 = 262.50; 3.5% x 5,000 = 175;
+    // 5.525% x 19,000 = 1,049.75; total 1,767.25
+    expect(single('NJ', 60_000).tax).toBe(1767.25);
+    // edges: 75,000 of taxable income tops 5.525% (single); 80,000 tops 3.5%... joint tops 3.5% at 80,000
+    expect([single('NJ', 76_000).marginal_rate, single('NJ', 75_999).marginal_rate]).toEqual([
+      0.0637, 0.05525,
+    ]);
+    const joint = (ti: number) => tax({ state: 'NJ', filing_status: 'mfj', state_taxable_income: 2000 + ti });
+    expect([joint(1_000_000).marginal_rate, joint(999_999).marginal_rate]).toEqual([0.1075, 0.0897]);
+  });
+  it('NJ pension exclusion at 62+ with its income limits (2025 NJ-1040 lines 28a-28b)', () => {
+    const nj = (other: number, pension: number, age: number) =>
+      tax({ state: 'NJ', filing_status: 'mfj', state_taxable_income: other, pension_income: pension, age });
+    // 66, income 90,000: all 60,000 excluded; 30,000 - 2,000 - 1,000 (65+) = 27,000: 280 + 122.50 = 402.50
+    expect([nj(30_000, 60_000, 66).pension_excluded, nj(30_000, 60_000, 66).tax]).toEqual([60_000, 402.5]);
+    // income 110,000: 50% of 50,000 = 25,000 excluded; 85,000 - 3,000 = 82,000:
+    // 280 + 525 + 490 + 350 + 5.525% x 2,000 = 110.50 -> 1,755.50
+    expect([nj(60_000, 50_000, 66).pension_excluded, nj(60_000, 50_000, 66).tax]).toEqual([25_000, 1755.5]);
+    // over 150,000: nothing excluded; age 61: nothing excluded
+    expect(nj(120_000, 40_000, 66).pension_excluded).toBe(0);
+    expect(nj(30_000, 60_000, 61).pension_excluded).toBe(0);
+  });
+  it('VA (Code of Virginia 58.1-320, 58.1-322.03; 2025 Form 760 instructions): single 60,000', () => {
+    // 60,000 - 8,750 - 930 = 50,320: 2% x 3,000 = 60; 3% x 2,000 = 60; 5% x 12,000 = 600;
+    // 5.75% x 33,320 = 1,915.90; total 2,635.90
+    const r = single('VA', 60_000);
+    expect([r.taxable_income, r.tax]).toEqual([50_320, 2635.9]);
+    // edge: 17,000 of taxable income tops 5%
+    expect([single('VA', 9680 + 17_000).marginal_rate, single('VA', 9680 + 16_999).marginal_rate]).toEqual([
+      0.0575, 0.05,
+    ]);
+    expect([single('VA', 9680 + 3000).marginal_rate, single('VA', 9680 + 2999).marginal_rate]).toEqual([
+      0.03, 0.02,
+    ]);
+  });
+  it('VA age deduction: 12,000 at 65+, less income over 50,000; full from 87 (born before 1939)', () => {
+    const va = (age: number) => single('VA', 20_000, { pension_income: 40_000, age });
+    // 70: 12,000 - (60,000 - 50,000) = 2,000, plus the 800 exemption: 60,000 - 8,750 - 930 - 2,800 = 47,520
+    // tax 720 + 5.75% x 30,520 = 1,754.90 -> 2,474.90
+    expect([va(70).age_deductions, va(70).tax]).toEqual([2800, 2474.9]);
+    // 88: the full 12,000: 37,520 -> 720 + 5.75% x 20,520 = 1,179.90 -> 1,899.90
+    expect([va(88).age_deductions, va(88).tax]).toEqual([12_800, 1899.9]);
+    // 64: none
+    expect(va(64).age_deductions).toBe(0);
+  });
+});
+
+describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
+  // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
+  // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.
+  it('ma_income_tax_before_credits.yaml "2025 surtax threshold at $1,083,150": 1,200,000 -> 64,674', () => {
+    expect(single('MA', 1_200_000).tax).toBe(64_674);
+  });
+  it('ca_mental_health_services_tax.yaml: taxable 2,000,000 -> 10,000; taxable 1,000,000 -> 0', () => {
+    expect(single('CA', 2_005_706).surtax).toBe(10_000);
+    expect(single('CA', 1_005_706).surtax).toBe(0);
+  });
+  it('nj_main_income_tax.yaml (rates unchanged since 2020): 25,000 -> 367.50; mfs 1,100,000 -> 85,323.75; hoh 56,000 -> 952', () => {
+    expect(single('NJ', 26_000).bracket_tax).toBe(367.5);
+    expect(tax({ state: 'NJ', filing_status: 'mfs', state_taxable_income: 1_101_000 }).bracket_tax).toBe(
+      85_323.75,
+    );
+    expect(tax({ state: 'NJ', filing_status: 'hoh', state_taxable_income: 57_000 }).bracket_tax).toBe(952);
+  });
+  it('va_income_tax_before_non_refundable_credits.yaml (rates unchanged): 2,000 -> 40; 4,000 -> 90; 10,000 -> 370', () => {
+    expect([2000, 4000, 10_000].map((ti) => single('VA', 9680 + ti).tax)).toEqual([40, 90, 370]);
+  });
+});
+
 describe('tax/state-income: validation', () => {
   it('the code is case-insensitive', () => {
     expect(single('il', 100_000).tax).toBe(single('IL', 100_000).tax);
@@ -213,7 +330,7 @@ describe('tax/state-income: properties', () => {
     fc.assert(
       fc.property(states, status, amount, (state, filing_status, income) => {
         const r = tax({ state, filing_status, state_taxable_income: income });
-        if (r.rate_type === 'none') return;
+        if (r.rate_type === 'none' || r.taxable_income === 0) return;
         const row = r.brackets.find(
           (b) => r.taxable_income >= b.from && (b.to === undefined || r.taxable_income < b.to),
         );

@@ -9,6 +9,7 @@
 // <generated imports>
 import ak from '../../../data/tax/state-2025/ak.json';
 import az from '../../../data/tax/state-2025/az.json';
+import ca from '../../../data/tax/state-2025/ca.json';
 import fl from '../../../data/tax/state-2025/fl.json';
 import ga from '../../../data/tax/state-2025/ga.json';
 import ia from '../../../data/tax/state-2025/ia.json';
@@ -21,11 +22,13 @@ import ma from '../../../data/tax/state-2025/ma.json';
 import ms from '../../../data/tax/state-2025/ms.json';
 import nc from '../../../data/tax/state-2025/nc.json';
 import nh from '../../../data/tax/state-2025/nh.json';
+import nj from '../../../data/tax/state-2025/nj.json';
 import nv from '../../../data/tax/state-2025/nv.json';
 import pa from '../../../data/tax/state-2025/pa.json';
 import sd from '../../../data/tax/state-2025/sd.json';
 import tn from '../../../data/tax/state-2025/tn.json';
 import tx from '../../../data/tax/state-2025/tx.json';
+import va from '../../../data/tax/state-2025/va.json';
 import wa from '../../../data/tax/state-2025/wa.json';
 import wy from '../../../data/tax/state-2025/wy.json';
 // </generated imports>
@@ -52,6 +55,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
     2025: {
       /* <generated map> */ AK: ak,
       AZ: az,
+      CA: ca,
       FL: fl,
       GA: ga,
       IA: ia,
@@ -64,11 +68,13 @@ export const stateTaxTables = defineYearTables<StateTables>({
       MS: ms,
       NC: nc,
       NH: nh,
+      NJ: nj,
       NV: nv,
       PA: pa,
       SD: sd,
       TN: tn,
       TX: tx,
+      VA: va,
       WA: wa,
       WY: wy /* </generated map> */,
     },

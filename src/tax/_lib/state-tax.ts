@@ -6,7 +6,7 @@
  * @internal
  * @module
  */
-import { Dec } from '../../core/money';
+import { Dec, dollars, roundRate } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
 import {
   type BracketFill,
@@ -45,6 +45,8 @@ export interface StateTax {
   readonly pensionExcluded: Dec;
   readonly standardDeduction: Dec;
   readonly personalExemptions: Dec;
+  /** Age-gated deductions from income (one person's). */
+  readonly ageDeductions: Dec;
   readonly taxableIncome: Dec;
   readonly bracketTax: Dec;
   readonly exemptionCredits: Dec;
@@ -94,6 +96,8 @@ function excluded(
   kind: 'pension' | 'social_security',
   amount: Dec,
   age: number | undefined,
+  status: FilingStatus,
+  income: Dec,
   notes: string[],
 ): Dec {
   if (amount.lte(0)) return new Dec(0);
@@ -112,7 +116,30 @@ function excluded(
     }
     return new Dec(0);
   }
-  return rule.max_amount === undefined ? amount : Dec.min(amount, rule.max_amount);
+  let base = amount;
+  const tier = (rule.income_tiers ?? []).filter((row) => income.gt(row.over[status])).at(-1);
+  if (tier !== undefined) {
+    const fraction = tier.fraction[status];
+    base = amount.times(fraction);
+    notes.push(
+      `income over ${dollars(tier.over[status])}: ${roundRate(fraction * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
+    );
+  }
+  if (rule.max_amount === undefined) return base;
+  const cap = typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status];
+  return Dec.min(base, cap);
+}
+
+type AgeDeduction = NonNullable<StateTaxTable['age_deductions']>[number];
+
+/** One person's age-gated deduction: zero under `min_age`, less its phase-out on income over the start. */
+function ageDeduction(rule: AgeDeduction, status: FilingStatus, income: Dec, age: number | undefined): Dec {
+  if (age === undefined || age < rule.min_age) return new Dec(0);
+  const full = new Dec(rule.amount);
+  if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return full;
+  if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
+  const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);
+  return Dec.max(full.minus(excess.times(rule.phaseout_rate)), 0);
 }
 
 /**
@@ -140,6 +167,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
       pensionExcluded: zero,
       standardDeduction: zero,
       personalExemptions: zero,
+      ageDeductions: zero,
       taxableIncome: zero,
       bracketTax: zero,
       exemptionCredits: zero,
@@ -151,22 +179,35 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
       exclusionNotes: notes,
     };
   }
-  const pensionExcluded = excluded(table, 'pension', pension, input.age, notes);
+  // Income before any exclusion or deduction: the measure of the income limits and phase-outs (the
+  // states measure them on their own AGI or gross income; this is the nearest figure the request has).
+  const gross = other.plus(pension).plus(benefits);
+  const pensionExcluded = excluded(table, 'pension', pension, input.age, status, gross, notes);
   // Only states whose table says `taxed: false` are covered so far: their benefits are all exempt.
   const socialSecurityTaxed = table.social_security.taxed
-    ? benefits.minus(excluded(table, 'social_security', benefits, input.age, notes))
+    ? benefits.minus(excluded(table, 'social_security', benefits, input.age, status, gross, notes))
     : zero;
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
   const standardDeduction = new Dec(table.standard_deduction?.[status] ?? 0);
   const personalExemptions = new Dec(table.personal_exemption?.[status] ?? 0);
-  const beforeFloor = income.minus(standardDeduction).minus(personalExemptions);
+  const ageDeductions = (table.age_deductions ?? []).reduce(
+    (sum, rule) => sum.plus(ageDeduction(rule, status, income, input.age)),
+    new Dec(0),
+  );
+  const beforeFloor = income.minus(standardDeduction).minus(personalExemptions).minus(ageDeductions);
   const taxableIncome = Dec.max(beforeFloor, 0);
   const scheduleName = table.status_map?.[status] as string;
   const rows = table.brackets?.schedules[scheduleName];
   if (rows === undefined) throw new TypeError(`${table.state}: no schedule ${scheduleName}`);
   const schedule = scheduleOf(rows);
   const bracketTax = ordinaryTax(schedule, taxableIncome);
-  const credit = new Dec(table.exemption_credit?.[status] ?? 0);
+  let credit = new Dec(table.exemption_credit?.[status] ?? 0);
+  const phaseout = table.exemption_credit_phaseout;
+  if (phaseout !== undefined) {
+    const excess = Dec.max(income.minus(phaseout.start[status]), 0);
+    const steps = excess.div(phaseout.step[status]).ceil();
+    credit = Dec.max(credit.minus(steps.times(phaseout.reduction[status])), 0);
+  }
   const exemptionCredits = Dec.min(credit, bracketTax);
   const surtaxes: SurtaxFill[] = (table.surtaxes ?? []).map((s) => {
     const threshold = s.threshold[status];
@@ -190,6 +231,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     pensionExcluded,
     standardDeduction,
     personalExemptions,
+    ageDeductions,
     taxableIncome,
     bracketTax,
     exemptionCredits,

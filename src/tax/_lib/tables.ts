@@ -96,8 +96,27 @@ const RetirementExclusion = block({
   min_age: z.optional(z.int()),
   /** Oldest age that qualifies; omitted: no upper age. */
   max_age: z.optional(z.int()),
-  /** Largest amount excluded, one person's; omitted: all of it. */
-  max_amount: z.optional(z.number()),
+  /** Largest amount excluded, one person's (one figure, or by filing status); omitted: all of it. */
+  max_amount: z.optional(z.union([z.number(), byStatus(z.number())])),
+  /**
+   * Income limits: where income (before the exclusion) is over `over[status]`, only `fraction` of the
+   * income is excluded (still within `max_amount`); the last row whose limit is passed applies.
+   */
+  income_tiers: z.optional(
+    z.array(z.strictObject({ over: byStatus(z.number()), fraction: byStatus(z.number()) })),
+  ),
+});
+
+/** A deduction (or exemption) from income for a person of `min_age` or over, one person's. */
+const AgeDeduction = block({
+  name: z.string(),
+  min_age: z.int(),
+  amount: z.number(),
+  /** Reduced by `phaseout_rate` per dollar of income (before deductions) over `phaseout_start`. */
+  phaseout_start: z.optional(byStatus(z.number())),
+  phaseout_rate: z.optional(z.number()),
+  /** From this age the phase-out does not apply (VA: born before January 2, 1939). */
+  no_phaseout_from_age: z.optional(z.int()),
 });
 
 /**
@@ -124,6 +143,15 @@ export const StateTaxTableSchema = z.strictObject({
   personal_exemption: z.optional(block(statusShape(z.number()))),
   /** Exemption credits subtracted from the tax (not below zero), by status. */
   exemption_credit: z.optional(block(statusShape(z.number()))),
+  /**
+   * The exemption credits shrink by `reduction[status]` for each `step[status]` (or part of one) of
+   * income (before deductions) over `start[status]`, not below zero.
+   */
+  exemption_credit_phaseout: z.optional(
+    block({ start: byStatus(z.number()), step: byStatus(z.number()), reduction: byStatus(z.number()) }),
+  ),
+  /** Age-gated deductions from income (VA age deduction, NJ and VA senior exemptions). */
+  age_deductions: z.optional(z.array(AgeDeduction)),
   /** Additional taxes at `rate` on taxable income above `threshold` (by status). */
   surtaxes: z.optional(
     z.array(block({ name: z.string(), rate: z.number(), threshold: byStatus(z.number()) })),
