@@ -81,10 +81,16 @@ export const StateIncomeResult = z.object({
   age_deductions: resultNumber('Age-gated deductions and exemptions subtracted from income (one person’s).'),
   taxable_income: resultNumber('Income after the exclusions, deductions and exemptions, not below 0.'),
   bracket_tax: resultNumber('Tax from the rate schedule on taxable_income.'),
+  recapture_tax: resultNumber(
+    'Recapture of the lower brackets’ benefit at high income (New York’s supplemental tax); 0 elsewhere.',
+  ),
   exemption_credits: resultNumber('Exemption credits subtracted from bracket_tax (not more than it).'),
   surtax: resultNumber('Surtaxes (CA mental health services tax, MA surtax...).'),
-  tax: resultNumber('bracket_tax - exemption_credits + surtax.'),
-  marginal_rate: resultNumber('Tax on the next dollar of state_taxable_income (bracket rate plus surtaxes).'),
+  tax: resultNumber('bracket_tax + recapture_tax - exemption_credits + surtax.'),
+  marginal_rate: resultNumber(
+    'Tax on the next dollar of state_taxable_income: the bracket rate plus surtaxes in force (and a recapture ' +
+      'while it phases in); phase-outs of deductions and credits are not included.',
+  ),
   effective_rate: resultNumber('tax / income (0 when income is 0).'),
   brackets: z.array(StateBracket),
   surtaxes: z.array(Surtax),
@@ -127,6 +133,7 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
     age_deductions: roundMoney(t.ageDeductions),
     taxable_income: roundMoney(t.taxableIncome),
     bracket_tax: roundMoney(t.bracketTax),
+    recapture_tax: roundMoney(t.recaptureTax),
     exemption_credits: roundMoney(t.exemptionCredits),
     surtax: roundMoney(t.surtax),
     tax: roundMoney(t.tax),

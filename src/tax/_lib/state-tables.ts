@@ -24,6 +24,7 @@ import nc from '../../../data/tax/state-2025/nc.json';
 import nh from '../../../data/tax/state-2025/nh.json';
 import nj from '../../../data/tax/state-2025/nj.json';
 import nv from '../../../data/tax/state-2025/nv.json';
+import ny from '../../../data/tax/state-2025/ny.json';
 import pa from '../../../data/tax/state-2025/pa.json';
 import sd from '../../../data/tax/state-2025/sd.json';
 import tn from '../../../data/tax/state-2025/tn.json';
@@ -70,6 +71,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       NH: nh,
       NJ: nj,
       NV: nv,
+      NY: ny,
       PA: pa,
       SD: sd,
       TN: tn,

@@ -49,6 +49,8 @@ export interface StateTax {
   readonly ageDeductions: Dec;
   readonly taxableIncome: Dec;
   readonly bracketTax: Dec;
+  /** Recapture of the lower brackets' benefit (NY supplemental tax); zero elsewhere. */
+  readonly recaptureTax: Dec;
   readonly exemptionCredits: Dec;
   readonly surtax: Dec;
   readonly tax: Dec;
@@ -143,6 +145,43 @@ function ageDeduction(rule: AgeDeduction, status: FilingStatus, income: Dec, age
 }
 
 /**
+ * The recapture of the lower brackets' benefit (see `recapture` in the table schema): the tax it adds
+ * to the schedule's, and its share of the rate on the next dollar while it phases in (the fraction
+ * taken as continuous).
+ */
+function recaptureOf(
+  table: StateTaxTable,
+  scheduleName: string,
+  schedule: BracketSchedule,
+  agi: Dec,
+  taxable: Dec,
+  main: Dec,
+): { tax: Dec; marginal: number } {
+  const rule = table.recapture;
+  const none = { tax: new Dec(0), marginal: 0 };
+  if (rule === undefined || agi.lte(rule.min_agi)) return none;
+  if (agi.gt(rule.flat_above_agi)) {
+    const top = schedule.rates[schedule.rates.length - 1] as number;
+    const rate = schedule.rates[bracketIndex(schedule, taxable.toNumber())] as number;
+    return { tax: taxable.times(top).minus(main), marginal: top - rate };
+  }
+  const tiers = rule.tiers[scheduleName] ?? [];
+  const tier = tiers.filter((row) => taxable.gt(row.over)).at(-1) ?? tiers[0];
+  if (tier === undefined) return none;
+  const start = Math.max(rule.min_agi, tier.over);
+  const raw = Dec.max(agi.minus(start), 0).div(rule.phase_in);
+  const fraction = Dec.min(raw.toDecimalPlaces(rule.fraction_places), 1);
+  const flat = taxable.times(tier.rate);
+  const gap = flat.minus(main).minus(tier.base);
+  const tax = new Dec(tier.base).plus(gap.times(fraction));
+  const rate = schedule.rates[bracketIndex(schedule, taxable.toNumber())] as number;
+  const marginal = raw.gte(1)
+    ? tier.rate - rate
+    : new Dec(tier.rate - rate).times(fraction).plus(gap.div(rule.phase_in)).toNumber();
+  return { tax, marginal };
+}
+
+/**
  * The tax of one jurisdiction on one request, exact: income (with Social Security benefits only where
  * the state taxes them, and pension income less the age-gated exclusion), less the standard deduction
  * and personal exemptions, through the state's schedule for the filing status, less exemption credits
@@ -170,6 +209,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
       ageDeductions: zero,
       taxableIncome: zero,
       bracketTax: zero,
+      recaptureTax: zero,
       exemptionCredits: zero,
       surtax: zero,
       tax: zero,
@@ -215,13 +255,14 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     return { name: s.name, rate: s.rate, threshold, taxed_amount: taxed, tax: taxed.times(s.rate) };
   });
   const surtax = surtaxes.reduce((sum, s) => sum.plus(s.tax), zero);
-  const tax = bracketTax.minus(exemptionCredits).plus(surtax);
+  const recapture = recaptureOf(table, scheduleName, schedule, income, taxableIncome, bracketTax);
+  const tax = bracketTax.plus(recapture.tax).minus(exemptionCredits).plus(surtax);
   // The next dollar: taxed once income reaches the deductions; the bracket rate counts only once the
   // exemption credits are used up; each surtax counts once its threshold is reached.
   let marginal = 0;
   if (beforeFloor.gte(0)) {
     const rate = schedule.rates[bracketIndex(schedule, taxableIncome.toNumber())] as number;
-    if (bracketTax.gte(credit)) marginal += rate;
+    if (bracketTax.gte(credit)) marginal += rate + recapture.marginal;
     for (const s of surtaxes) if (taxableIncome.gte(s.threshold)) marginal += s.rate;
   }
   return {
@@ -234,6 +275,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     ageDeductions,
     taxableIncome,
     bracketTax,
+    recaptureTax: recapture.tax,
     exemptionCredits,
     surtax,
     tax,

@@ -150,6 +150,25 @@ export const StateTaxTableSchema = z.strictObject({
   exemption_credit_phaseout: z.optional(
     block({ start: byStatus(z.number()), step: byStatus(z.number()), reduction: byStatus(z.number()) }),
   ),
+  /**
+   * A recapture of the lower brackets' benefit (New York's supplemental tax, Tax Law 601(d-1)): above
+   * `min_agi` of income, the tax moves from the schedule's toward `rate x taxable income` of the tier
+   * holding the taxable income (the last tier whose `over` it exceeds), plus the tier's `base`, by the
+   * fraction (income - max(min_agi, over)) / `phase_in` rounded to `fraction_places`; above
+   * `flat_above_agi`, the schedule's top rate on all taxable income. Tiers by schedule name.
+   */
+  recapture: z.optional(
+    block({
+      min_agi: z.number(),
+      phase_in: z.number(),
+      fraction_places: z.int(),
+      flat_above_agi: z.number(),
+      tiers: z.record(
+        z.string(),
+        z.array(z.strictObject({ over: z.number(), rate: z.number(), base: z.number() })),
+      ),
+    }),
+  ),
   /** Age-gated deductions from income (VA age deduction, NJ and VA senior exemptions). */
   age_deductions: z.optional(z.array(AgeDeduction)),
   /** Additional taxes at `rate` on taxable income above `threshold` (by status). */
