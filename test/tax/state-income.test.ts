@@ -234,6 +234,40 @@ describe('tax/state-income: graduated states (hand calculations; sources in data
   });
 });
 
+describe('tax/state-income: more graduated states (hand calculations; sources in data/tax/state-2025/)', () => {
+  it('OK (68 O.S. 2355; 2025 Form 511): single 50,000; retirement exclusion 10,000', () => {
+    // TI 50,000 - 6,350 - 1,000 = 42,650: 2.50 + 11.25 + 21.875 + 31.625 + 86.25 = 153.50 to 7,200;
+    // 4.75% x 35,450 = 1,683.875; total 1,837.375 -> 1,837.38
+    expect(single('OK', 50_000).tax).toBe(1837.38);
+    // 30,000 + 25,000 - 10,000 = 45,000; TI 37,650: 153.50 + 4.75% x 30,450 = 1,599.875 -> 1,599.88
+    expect(single('OK', 30_000, { pension_income: 25_000 }).tax).toBe(1599.88);
+    expect([single('OK', 7350 + 7200).marginal_rate, single('OK', 7350 + 7199).marginal_rate]).toEqual([
+      0.0475, 0.0375,
+    ]);
+  });
+  it('DE (30 Del. C. 1102; 2025 PIT-RES): single 70,000; pension exclusion 12,500 at 60+, 2,000 under', () => {
+    // TI 66,750: 2.2% x 3,000 = 66; 3.9% x 5,000 = 195; 4.8% x 10,000 = 480; 5.2% x 5,000 = 260;
+    // 5.55% x 35,000 = 1,942.50; 6.6% x 6,750 = 445.50; 3,389 less the 110 personal credit = 3,279
+    expect(single('DE', 70_000).tax).toBe(3279);
+    // 66: 20,000 + 30,000 - 12,500 = 37,500 - 3,250 - 2,500 (65+) = 31,750: 1,001 + 5.55% x 6,750 = 374.625
+    // -> 1,375.625 - 110 = 1,265.625 -> 1,265.63
+    expect(single('DE', 20_000, { pension_income: 30_000, age: 66 }).tax).toBe(1265.63);
+    // 55: 2,000 excluded: 48,000 - 3,250 = 44,750: 1,001 + 5.55% x 19,750 = 1,096.125 -> 2,097.125 - 110 -> 1,987.13
+    expect(single('DE', 20_000, { pension_income: 30_000, age: 55 }).tax).toBe(1987.13);
+    expect([single('DE', 3250 + 60_000).marginal_rate, single('DE', 3250 + 59_999).marginal_rate]).toEqual([
+      0.066, 0.0555,
+    ]);
+  });
+  it('KS (K.S.A. 79-32,110, 2024 SB 1; 2025 K-40): single 50,000, joint 100,000, 65+', () => {
+    // TI 50,000 - 3,605 - 9,160 = 37,235: 5.2% x 23,000 = 1,196; 5.58% x 14,235 = 794.313 -> 1,990.31
+    expect(single('KS', 50_000).tax).toBe(1990.31);
+    // joint: 100,000 - 8,240 - 18,320 = 73,440: 2,392 + 5.58% x 27,440 = 1,531.152 -> 3,923.15
+    expect(tax({ state: 'KS', filing_status: 'mfj', state_taxable_income: 100_000 }).tax).toBe(3923.15);
+    // 70, single: 850 more: TI 36,385: 1,196 + 5.58% x 13,385 = 746.883 -> 1,942.88
+    expect(single('KS', 50_000, { age: 70 }).tax).toBe(1942.88);
+  });
+});
+
 describe('tax/state-income: New York supplemental tax (Tax Law 601(d-1); 2025 IT-201-I worksheets)', () => {
   it('under 107,650 of AGI the schedule alone: single 60,000', () => {
     // TI 60,000 - 8,000 = 52,000: 4% x 8,500 = 340; 4.5% x 3,200 = 144; 5.25% x 2,200 = 115.50;

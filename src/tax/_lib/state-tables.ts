@@ -10,12 +10,14 @@
 import ak from '../../../data/tax/state-2025/ak.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
+import de from '../../../data/tax/state-2025/de.json';
 import fl from '../../../data/tax/state-2025/fl.json';
 import ga from '../../../data/tax/state-2025/ga.json';
 import ia from '../../../data/tax/state-2025/ia.json';
 import id from '../../../data/tax/state-2025/id.json';
 import il from '../../../data/tax/state-2025/il.json';
 import in_ from '../../../data/tax/state-2025/in.json';
+import ks from '../../../data/tax/state-2025/ks.json';
 import ky from '../../../data/tax/state-2025/ky.json';
 import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
@@ -25,6 +27,7 @@ import nh from '../../../data/tax/state-2025/nh.json';
 import nj from '../../../data/tax/state-2025/nj.json';
 import nv from '../../../data/tax/state-2025/nv.json';
 import ny from '../../../data/tax/state-2025/ny.json';
+import ok from '../../../data/tax/state-2025/ok.json';
 import pa from '../../../data/tax/state-2025/pa.json';
 import sd from '../../../data/tax/state-2025/sd.json';
 import tn from '../../../data/tax/state-2025/tn.json';
@@ -57,12 +60,14 @@ export const stateTaxTables = defineYearTables<StateTables>({
       /* <generated map> */ AK: ak,
       AZ: az,
       CA: ca,
+      DE: de,
       FL: fl,
       GA: ga,
       IA: ia,
       ID: id,
       IL: il,
       IN: in_,
+      KS: ks,
       KY: ky,
       LA: la,
       MA: ma,
@@ -72,6 +77,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       NJ: nj,
       NV: nv,
       NY: ny,
+      OK: ok,
       PA: pa,
       SD: sd,
       TN: tn,

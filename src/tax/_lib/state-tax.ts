@@ -137,7 +137,7 @@ type AgeDeduction = NonNullable<StateTaxTable['age_deductions']>[number];
 /** One person's age-gated deduction: zero under `min_age`, less its phase-out on income over the start. */
 function ageDeduction(rule: AgeDeduction, status: FilingStatus, income: Dec, age: number | undefined): Dec {
   if (age === undefined || age < rule.min_age) return new Dec(0);
-  const full = new Dec(rule.amount);
+  const full = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
   if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return full;
   if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
   const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);

@@ -111,7 +111,8 @@ const RetirementExclusion = block({
 const AgeDeduction = block({
   name: z.string(),
   min_age: z.int(),
-  amount: z.number(),
+  /** One figure, or by filing status. */
+  amount: z.union([z.number(), byStatus(z.number())]),
   /** Reduced by `phaseout_rate` per dollar of income (before deductions) over `phaseout_start`. */
   phaseout_start: z.optional(byStatus(z.number())),
   phaseout_rate: z.optional(z.number()),
