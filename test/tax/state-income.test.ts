@@ -268,6 +268,33 @@ describe('tax/state-income: more graduated states (hand calculations; sources in
   });
 });
 
+describe('tax/state-income: Ohio 2025 (R.C. 5747.02 as amended by H.B. 96; 2025 IT 1040 instructions p. 18)', () => {
+  it('single 50,000: exemption 2,150 (modified AGI 40,001-80,000); 342 + 2.75% over 26,050', () => {
+    // TI 47,850: 342 + 2.75% x 21,800 = 599.50 -> 941.50
+    const r = single('OH', 50_000);
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([2150, 47_850, 941.5]);
+    expect(r.brackets.map((row) => row.tax)).toEqual([0, 941.5, 0]);
+  });
+  it('the 26,050 cliff: nothing at or under it, 342 plus 2.75% over it (tax never falls)', () => {
+    // 28,450 - 2,400 = 26,050 -> 0; one dollar more -> 342 + 0.0275 -> 342.03
+    expect([single('OH', 28_450).tax, single('OH', 28_450).marginal_rate]).toEqual([0, 0.0275]);
+    expect(single('OH', 28_451).tax).toBe(342.03);
+    expect(single('OH', 28_000).tax).toBe(0);
+  });
+  it('joint 150,000 and the 100,000 edge: 3.125% above', () => {
+    // exemptions 2 x 1,900; TI 146,200: 342 + 2,033.625 + 3.125% x 46,200 = 1,443.75 -> 3,819.375 -> 3,819.38
+    expect(tax({ state: 'OH', filing_status: 'mfj', state_taxable_income: 150_000 }).tax).toBe(3819.38);
+    expect([single('OH', 101_900).marginal_rate, single('OH', 101_899).marginal_rate]).toEqual([
+      0.03125, 0.0275,
+    ]);
+  });
+  it('no exemption above 750,000 of modified AGI (H.B. 96)', () => {
+    // 800,000: 2,375.625 + 3.125% x 700,000 = 21,875 -> 24,250.625 -> 24,250.63
+    const r = single('OH', 800_000);
+    expect([r.personal_exemptions, r.tax]).toEqual([0, 24_250.63]);
+  });
+});
+
 describe('tax/state-income: New York supplemental tax (Tax Law 601(d-1); 2025 IT-201-I worksheets)', () => {
   it('under 107,650 of AGI the schedule alone: single 60,000', () => {
     // TI 60,000 - 8,000 = 52,000: 4% x 8,500 = 340; 4.5% x 3,200 = 144; 5.25% x 2,200 = 115.50;

@@ -27,6 +27,7 @@ import nh from '../../../data/tax/state-2025/nh.json';
 import nj from '../../../data/tax/state-2025/nj.json';
 import nv from '../../../data/tax/state-2025/nv.json';
 import ny from '../../../data/tax/state-2025/ny.json';
+import oh from '../../../data/tax/state-2025/oh.json';
 import ok from '../../../data/tax/state-2025/ok.json';
 import pa from '../../../data/tax/state-2025/pa.json';
 import sd from '../../../data/tax/state-2025/sd.json';
@@ -77,6 +78,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       NJ: nj,
       NV: nv,
       NY: ny,
+      OH: oh,
       OK: ok,
       PA: pa,
       SD: sd,

@@ -144,6 +144,22 @@ function ageDeduction(rule: AgeDeduction, status: FilingStatus, income: Dec, age
   return Dec.max(full.minus(excess.times(rule.phaseout_rate)), 0);
 }
 
+/** The cliff amounts of a schedule that `taxable` is over, in total and by bracket row. */
+function jumpsOver(
+  rows: { thresholds: number[]; jumps?: number[] | undefined },
+  taxable: Dec,
+): { total: Dec; byRow: (Dec | undefined)[] } {
+  const byRow: (Dec | undefined)[] = [];
+  let total = new Dec(0);
+  (rows.jumps ?? []).forEach((jump, i) => {
+    if (jump !== 0 && taxable.gt(rows.thresholds[i] as number)) {
+      byRow[i] = new Dec(jump);
+      total = total.plus(jump);
+    }
+  });
+  return { total, byRow };
+}
+
 /**
  * The recapture of the lower brackets' benefit (see `recapture` in the table schema): the tax it adds
  * to the schedule's, and its share of the rate on the next dollar while it phases in (the fraction
@@ -229,7 +245,12 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     : zero;
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
   const standardDeduction = new Dec(table.standard_deduction?.[status] ?? 0);
-  const personalExemptions = new Dec(table.personal_exemption?.[status] ?? 0);
+  let personalExemptions = new Dec(table.personal_exemption?.[status] ?? 0);
+  const tiered = table.personal_exemption_tiers;
+  if (tiered !== undefined) {
+    const tier = tiered.tiers.find((row) => gross.lte(row.up_to));
+    personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
+  }
   const ageDeductions = (table.age_deductions ?? []).reduce(
     (sum, rule) => sum.plus(ageDeduction(rule, status, income, input.age)),
     new Dec(0),
@@ -240,7 +261,8 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   const rows = table.brackets?.schedules[scheduleName];
   if (rows === undefined) throw new TypeError(`${table.state}: no schedule ${scheduleName}`);
   const schedule = scheduleOf(rows);
-  const bracketTax = ordinaryTax(schedule, taxableIncome);
+  const jumps = jumpsOver(rows, taxableIncome);
+  const bracketTax = ordinaryTax(schedule, taxableIncome).plus(jumps.total);
   let credit = new Dec(table.exemption_credit?.[status] ?? 0);
   const phaseout = table.exemption_credit_phaseout;
   if (phaseout !== undefined) {
@@ -280,7 +302,10 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     surtax,
     tax,
     marginalRate: marginal,
-    brackets: bracketFills(schedule, taxableIncome),
+    brackets: bracketFills(schedule, taxableIncome).map((row, i) => {
+      const jump = jumps.byRow[i];
+      return jump === undefined ? row : { ...row, tax: row.tax.plus(jump) };
+    }),
     surtaxes,
     exclusionNotes: notes,
   };

@@ -86,6 +86,11 @@ const StateSchedule = z.strictObject({
   /** `rates[i]` applies to taxable income over `thresholds[i]` up to and including `thresholds[i + 1]`; first 0. */
   thresholds: z.array(z.number()),
   rates: z.array(z.number()),
+  /**
+   * Flat amounts added once taxable income is over `thresholds[i]` (a cliff: Ohio's 2025 schedule adds
+   * $342 on entering its 2.75% bracket); omitted: none.
+   */
+  jumps: z.optional(z.array(z.number())),
 });
 
 /** An exclusion of retirement income (pension, or Social Security benefits the state taxes), gated by age. */
@@ -142,6 +147,16 @@ export const StateTaxTableSchema = z.strictObject({
   standard_deduction: z.optional(block(statusShape(z.number()))),
   /** Personal exemptions subtracted from income, the filer's (and spouse's on a joint return) by status. */
   personal_exemption: z.optional(block(statusShape(z.number()))),
+  /**
+   * Personal exemptions that depend on income (before deductions): `persons[status]` exemptions of the
+   * amount of the first tier whose `up_to` the income does not exceed (no tier: none).
+   */
+  personal_exemption_tiers: z.optional(
+    block({
+      persons: byStatus(z.int()),
+      tiers: z.array(z.strictObject({ up_to: z.number(), amount: z.number() })),
+    }),
+  ),
   /** Exemption credits subtracted from the tax (not below zero), by status. */
   exemption_credit: z.optional(block(statusShape(z.number()))),
   /**
