@@ -268,6 +268,21 @@ describe('tax/state-income: more graduated states (hand calculations; sources in
   });
 });
 
+describe('tax/state-income: Nebraska 2025 (Neb. Rev. Stat. 77-2715.03, LB 754; 2025 booklet)', () => {
+  it('single 60,000 and joint 120,000, less the 171 exemption credits', () => {
+    // TI 60,000 - 8,600 = 51,400: 2.46% x 4,030 = 99.138; 3.51% x 20,090 = 705.159; 5.01% x 14,750 = 738.975;
+    // 5.2% x 12,530 = 651.56; sum 2,194.832; less 171 -> 2,023.832 -> 2,023.83
+    expect(single('NE', 60_000).tax).toBe(2023.83);
+    // joint: TI 102,800: 2.46% x 8,040 = 197.784; 3.51% x 40,210 = 1,411.371; 5.01% x 29,480 = 1,476.948;
+    // 5.2% x 25,070 = 1,303.64; sum 4,389.743; less 342 -> 4,047.743 -> 4,047.74
+    expect(tax({ state: 'NE', filing_status: 'mfj', state_taxable_income: 120_000 }).tax).toBe(4047.74);
+    // edge: 38,870 of taxable income tops 5.01% (single)
+    expect([single('NE', 8600 + 38_870).marginal_rate, single('NE', 8600 + 38_869).marginal_rate]).toEqual([
+      0.052, 0.0501,
+    ]);
+  });
+});
+
 describe('tax/state-income: Ohio 2025 (R.C. 5747.02 as amended by H.B. 96; 2025 IT 1040 instructions p. 18)', () => {
   it('single 50,000: exemption 2,150 (modified AGI 40,001-80,000); 342 + 2.75% over 26,050', () => {
     // TI 47,850: 342 + 2.75% x 21,800 = 599.50 -> 941.50

@@ -23,6 +23,7 @@ import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
 import ms from '../../../data/tax/state-2025/ms.json';
 import nc from '../../../data/tax/state-2025/nc.json';
+import ne from '../../../data/tax/state-2025/ne.json';
 import nh from '../../../data/tax/state-2025/nh.json';
 import nj from '../../../data/tax/state-2025/nj.json';
 import nv from '../../../data/tax/state-2025/nv.json';
@@ -74,6 +75,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       MA: ma,
       MS: ms,
       NC: nc,
+      NE: ne,
       NH: nh,
       NJ: nj,
       NV: nv,
