@@ -65,7 +65,14 @@ export {
   bracketSchedule,
   marginalOrdinaryRate,
   ordinaryTax,
+  scheduleFrom,
 } from './ordinary-tax';
+export {
+  COVERED_STATES,
+  type StateIncomeInput,
+  type StateIncomeResult,
+  stateIncome,
+} from './state-income';
 export { type TaxEstimateInput, type TaxEstimateResult, taxEstimate } from './tax-estimate';
 export {
   type SocialSecurityIncome,

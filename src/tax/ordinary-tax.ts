@@ -44,17 +44,29 @@ export function bracketSchedule(table: FederalTaxTable, status: FilingStatus): B
   }
   const cached = byStatus.get(status);
   if (cached !== undefined) return cached;
-  const rates = table.ordinary_brackets.rates;
-  const thresholds = table.ordinary_brackets.thresholds[status];
+  const schedule = scheduleFrom(table.ordinary_brackets.rates, table.ordinary_brackets.thresholds[status]);
+  byStatus.set(status, schedule);
+  return schedule;
+}
+
+/**
+ * A rate schedule from its rates and thresholds (`rates[i]` over `thresholds[i]`, the first threshold
+ * 0), with the exact base tax at each threshold: the federal schedules and the states' share it.
+ *
+ * @example
+ * ```ts
+ * import { ordinaryTax, scheduleFrom } from 'finplan/tax';
+ * ordinaryTax(scheduleFrom([0, 0.044], [0, 10_000]), 20_000).toNumber(); // 440
+ * ```
+ */
+export function scheduleFrom(rates: readonly number[], thresholds: readonly number[]): BracketSchedule {
   const rateDec = rates.map((rate) => new Dec(rate));
   const baseTax: Dec[] = [new Dec(0)];
   for (let i = 1; i < thresholds.length; i++) {
     const width = new Dec(thresholds[i] as number).minus(thresholds[i - 1] as number);
     baseTax.push((baseTax[i - 1] as Dec).plus(width.times(rateDec[i - 1] as Dec)));
   }
-  const schedule: BracketSchedule = { rates, thresholds, rateDec, baseTax };
-  byStatus.set(status, schedule);
-  return schedule;
+  return { rates, thresholds, rateDec, baseTax };
 }
 
 /**

@@ -25,10 +25,12 @@ import {
 } from '../../src/healthcare/_lib/year-tables';
 import { BeneficiaryRulesSchema, UniformLifetimeTableSchema } from '../../src/retirement/_lib/tables';
 import { RetirementBenefitRulesSchema } from '../../src/social-security/_lib/tables';
+import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import {
   CapitalGainsRatesSchema,
   FederalTaxTableSchema,
   SocialSecurityTaxationSchema,
+  StateTaxTableSchema,
   StatutoryAgesSchema,
 } from '../../src/tax/_lib/tables';
 import { federalTables } from '../../src/tax/federal-tables';
@@ -59,6 +61,14 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'education/529-roth-rollover.json': RothRolloverRulesSchema,
   'education/federal-loan-repayment.json': LoanRepaymentRulesSchema,
 };
+
+/**
+ * Tables kept one file per jurisdiction in a year's directory (`<dir>/<code>.json`): the directory, its
+ * year set, and the schema of each file. Every file carries its code (upper case) and the year.
+ */
+const JURISDICTION_TABLES: readonly [string, number, YearTables<Record<string, unknown>>, z.ZodMiniType][] = [
+  ['tax/state-2025', 2025, stateTaxTables, StateTaxTableSchema],
+];
 
 const root = join(__dirname, '..', '..', 'data');
 
@@ -112,9 +122,25 @@ describe('tables not keyed by year', () => {
   });
 });
 
+describe.each(JURISDICTION_TABLES)('data/%s/<code>.json', (dir, year, tables, schema) => {
+  const onDisk = files.filter((file) => file.startsWith(`${dir}/`));
+  it('registers exactly the jurisdictions on disk', () => {
+    const codes = onDisk.map((file) => file.slice(dir.length + 1, -'.json'.length).toUpperCase()).sort();
+    expect(Object.keys(tables.get(year)).sort()).toEqual(codes);
+  });
+  it.each(onDisk)('%s matches the schema and carries its code and year', (file) => {
+    const table = read(file) as { state?: unknown; tax_year?: unknown };
+    expect(issuesOf(schema, table)).toEqual([]);
+    expect(table.state).toBe(file.slice(dir.length + 1, -'.json'.length).toUpperCase());
+    expect(table.tax_year).toBe(year);
+    expect(tables.get(year)[table.state as string]).toEqual(table);
+  });
+});
+
 describe('every data file is registered', () => {
   const registered = (file: string) =>
     file in OTHER_TABLES ||
+    JURISDICTION_TABLES.some(([dir]) => new RegExp(`^${dir}/[a-z]{2}\\.json$`).test(file)) ||
     YEAR_TABLES.some(([tables]) => new RegExp(`^${tables.files}-\\d{4}\\.json$`).test(file));
   it.each(files)('%s', (file) => {
     expect(registered(file), `${file} is not registered in test/data/tables.test.ts`).toBe(true);

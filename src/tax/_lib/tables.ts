@@ -81,3 +81,123 @@ export const SocialSecurityTaxationSchema = z.strictObject({
   adjusted_base_amount: block(separationShape),
   inclusion_rates: block({ first_tier: z.number(), second_tier: z.number() }),
 });
+
+const StateSchedule = z.strictObject({
+  /** `rates[i]` applies to taxable income over `thresholds[i]` up to and including `thresholds[i + 1]`; first 0. */
+  thresholds: z.array(z.number()),
+  rates: z.array(z.number()),
+  /**
+   * Flat amounts added once taxable income is over `thresholds[i]` (a cliff: Ohio's 2025 schedule adds
+   * $342 on entering its 2.75% bracket); omitted: none.
+   */
+  jumps: z.optional(z.array(z.number())),
+});
+
+/** An exclusion of retirement income (pension, or Social Security benefits the state taxes), gated by age. */
+const RetirementExclusion = block({
+  /** The income it applies to. */
+  applies_to: z.enum(['pension', 'social_security', 'pension_and_social_security']),
+  /** Youngest age (attained by the end of the tax year) that qualifies; omitted: every age. */
+  min_age: z.optional(z.int()),
+  /** Oldest age that qualifies; omitted: no upper age. */
+  max_age: z.optional(z.int()),
+  /** Largest amount excluded, one person's (one figure, or by filing status); omitted: all of it. */
+  max_amount: z.optional(z.union([z.number(), byStatus(z.number())])),
+  /**
+   * Income limits: where income (before the exclusion) is over `over[status]`, only `fraction` of the
+   * income is excluded (still within `max_amount`); the last row whose limit is passed applies.
+   */
+  income_tiers: z.optional(
+    z.array(z.strictObject({ over: byStatus(z.number()), fraction: byStatus(z.number()) })),
+  ),
+});
+
+/** A deduction (or exemption) from income for a person of `min_age` or over, one person's. */
+const AgeDeduction = block({
+  name: z.string(),
+  min_age: z.int(),
+  /** One figure, or by filing status. */
+  amount: z.union([z.number(), byStatus(z.number())]),
+  /** Reduced by `phaseout_rate` per dollar of income (before deductions) over `phaseout_start`. */
+  phaseout_start: z.optional(byStatus(z.number())),
+  phaseout_rate: z.optional(z.number()),
+  /** From this age the phase-out does not apply (VA: born before January 2, 1939). */
+  no_phaseout_from_age: z.optional(z.int()),
+});
+
+/**
+ * `data/tax/state-2025/<code>.json`: one jurisdiction's individual income tax for tax year 2025 (see
+ * `data/tax/state-2025/README.md`). `kind` none: no tax on wages and salaries (`reason` says why);
+ * flat: one rate (zero-rate bands allowed), the state's own deductions not modeled; graduated:
+ * brackets by the state's own schedules with its standard deduction and exemptions.
+ */
+export const StateTaxTableSchema = z.strictObject({
+  state: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  name: z.string(),
+  tax_year: z.int(),
+  kind: z.enum(['none', 'flat', 'graduated']),
+  sources: sources(),
+  /** For kind none: why wages are not taxed (and what, if anything, is). */
+  reason: z.optional(block({ text: z.string() })),
+  /** Which of the state's own rate schedules each federal filing status uses. */
+  status_map: z.optional(block(statusShape(z.string()))),
+  /** The rate schedules by the state's own name (the values of `status_map`). */
+  brackets: z.optional(block({ schedules: z.record(z.string(), StateSchedule) })),
+  /** Standard deduction by federal filing status. */
+  standard_deduction: z.optional(block(statusShape(z.number()))),
+  /** Personal exemptions subtracted from income, the filer's (and spouse's on a joint return) by status. */
+  personal_exemption: z.optional(block(statusShape(z.number()))),
+  /**
+   * Personal exemptions that depend on income (before deductions): `persons[status]` exemptions of the
+   * amount of the first tier whose `up_to` the income does not exceed (no tier: none).
+   */
+  personal_exemption_tiers: z.optional(
+    block({
+      persons: byStatus(z.int()),
+      tiers: z.array(z.strictObject({ up_to: z.number(), amount: z.number() })),
+    }),
+  ),
+  /** Exemption credits subtracted from the tax (not below zero), by status. */
+  exemption_credit: z.optional(block(statusShape(z.number()))),
+  /**
+   * The exemption credits shrink by `reduction[status]` for each `step[status]` (or part of one) of
+   * income (before deductions) over `start[status]`, not below zero.
+   */
+  exemption_credit_phaseout: z.optional(
+    block({ start: byStatus(z.number()), step: byStatus(z.number()), reduction: byStatus(z.number()) }),
+  ),
+  /**
+   * A recapture of the lower brackets' benefit (New York's supplemental tax, Tax Law 601(d-1)): above
+   * `min_agi` of income, the tax moves from the schedule's toward `rate x taxable income` of the tier
+   * holding the taxable income (the last tier whose `over` it exceeds), plus the tier's `base`, by the
+   * fraction (income - max(min_agi, over)) / `phase_in` rounded to `fraction_places`; above
+   * `flat_above_agi`, the schedule's top rate on all taxable income. Tiers by schedule name.
+   */
+  recapture: z.optional(
+    block({
+      min_agi: z.number(),
+      phase_in: z.number(),
+      fraction_places: z.int(),
+      flat_above_agi: z.number(),
+      tiers: z.record(
+        z.string(),
+        z.array(z.strictObject({ over: z.number(), rate: z.number(), base: z.number() })),
+      ),
+    }),
+  ),
+  /** Age-gated deductions from income (VA age deduction, NJ and VA senior exemptions). */
+  age_deductions: z.optional(z.array(AgeDeduction)),
+  /** Additional taxes at `rate` on taxable income above `threshold` (by status). */
+  surtaxes: z.optional(
+    z.array(block({ name: z.string(), rate: z.number(), threshold: byStatus(z.number()) })),
+  ),
+  /** Whether Social Security benefits are taxed; `false`: all of them are exempt. */
+  social_security: block({ taxed: z.boolean() }),
+  /** Retirement-income exclusions, gated by age; none listed: pension income is taxed like other income. */
+  retirement_exclusions: z.optional(z.array(RetirementExclusion)),
+  /** What the table and the engine leave out for this jurisdiction (shown in the result's notes). */
+  not_modeled: z.array(z.string()),
+});
+
+/** One jurisdiction's 2025 income tax figures, as stored in `data/tax/state-2025/<code>.json`. */
+export type StateTaxTable = z.output<typeof StateTaxTableSchema>;

@@ -1,0 +1,94 @@
+/**
+ * The 2025 state income tax tables (`data/tax/state-2025/<code>.json`, one per covered jurisdiction),
+ * by upper-case postal code, and the year set behind the `tax_year` field of `/v1/tax/state-income`.
+ * A jurisdiction without a file is not covered: the operation answers `unsupported_jurisdiction`.
+ *
+ * @internal
+ * @module
+ */
+// <generated imports>
+import ak from '../../../data/tax/state-2025/ak.json';
+import az from '../../../data/tax/state-2025/az.json';
+import ca from '../../../data/tax/state-2025/ca.json';
+import de from '../../../data/tax/state-2025/de.json';
+import fl from '../../../data/tax/state-2025/fl.json';
+import ga from '../../../data/tax/state-2025/ga.json';
+import ia from '../../../data/tax/state-2025/ia.json';
+import id from '../../../data/tax/state-2025/id.json';
+import il from '../../../data/tax/state-2025/il.json';
+import in_ from '../../../data/tax/state-2025/in.json';
+import ks from '../../../data/tax/state-2025/ks.json';
+import ky from '../../../data/tax/state-2025/ky.json';
+import la from '../../../data/tax/state-2025/la.json';
+import ma from '../../../data/tax/state-2025/ma.json';
+import ms from '../../../data/tax/state-2025/ms.json';
+import nc from '../../../data/tax/state-2025/nc.json';
+import ne from '../../../data/tax/state-2025/ne.json';
+import nh from '../../../data/tax/state-2025/nh.json';
+import nj from '../../../data/tax/state-2025/nj.json';
+import nv from '../../../data/tax/state-2025/nv.json';
+import ny from '../../../data/tax/state-2025/ny.json';
+import oh from '../../../data/tax/state-2025/oh.json';
+import ok from '../../../data/tax/state-2025/ok.json';
+import pa from '../../../data/tax/state-2025/pa.json';
+import sd from '../../../data/tax/state-2025/sd.json';
+import tn from '../../../data/tax/state-2025/tn.json';
+import tx from '../../../data/tax/state-2025/tx.json';
+import va from '../../../data/tax/state-2025/va.json';
+import wa from '../../../data/tax/state-2025/wa.json';
+import wy from '../../../data/tax/state-2025/wy.json';
+// </generated imports>
+import { defineYearTables } from '../../core/year-tables';
+import type { StateTaxTable } from './tables';
+
+/** The covered jurisdictions' 2025 tables, by upper-case postal code. */
+export type StateTables = Readonly<Record<string, StateTaxTable>>;
+
+/**
+ * The state tables by tax year (only 2025): another year is an `unsupported_year` CalculationError on
+ * `tax_year` listing the years.
+ *
+ * @example
+ * ```ts
+ * stateTaxTables.get(2025).CA?.kind; // 'graduated'
+ * ```
+ */
+export const stateTaxTables = defineYearTables<StateTables>({
+  name: 'state income tax',
+  field: 'tax_year',
+  files: 'tax/state',
+  tables: {
+    2025: {
+      /* <generated map> */ AK: ak,
+      AZ: az,
+      CA: ca,
+      DE: de,
+      FL: fl,
+      GA: ga,
+      IA: ia,
+      ID: id,
+      IL: il,
+      IN: in_,
+      KS: ks,
+      KY: ky,
+      LA: la,
+      MA: ma,
+      MS: ms,
+      NC: nc,
+      NE: ne,
+      NH: nh,
+      NJ: nj,
+      NV: nv,
+      NY: ny,
+      OH: oh,
+      OK: ok,
+      PA: pa,
+      SD: sd,
+      TN: tn,
+      TX: tx,
+      VA: va,
+      WA: wa,
+      WY: wy /* </generated map> */,
+    },
+  },
+});

@@ -1,0 +1,191 @@
+import * as z from 'zod/mini';
+import { roundMoney, roundRate } from '../core/money';
+import { defineOperation } from '../core/operation';
+import { age, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
+import { yearField } from '../core/year-tables';
+import { stateTaxTables } from './_lib/state-tables';
+import { stateTax } from './_lib/state-tax';
+import { TAX_ENGINE } from './engine';
+
+/** The jurisdictions covered for tax year 2025 (upper-case postal codes), in order. */
+export const COVERED_STATES: readonly string[] = Object.keys(stateTaxTables.get(2025)).sort();
+
+const covered = new Set(COVERED_STATES);
+
+/** `/v1/tax/state-income` request. */
+export const StateIncomeInput = z.strictObject({
+  state: z.string().check(
+    z.refine((code) => covered.has(code.toUpperCase()), {
+      error: (issue) => `state ${String(issue.input)} is not covered; covered: ${COVERED_STATES.join(', ')}`,
+      params: { finplan: 'unsupported_jurisdiction' },
+    }),
+    z.meta({
+      enum: [...COVERED_STATES],
+      description: `Two-letter postal code of the state or DC (case-insensitive). Covered: ${COVERED_STATES.join(', ')}.`,
+    }),
+  ),
+  tax_year: yearField('Tax year of the state brackets, deductions and exclusions.', stateTaxTables),
+  filing_status: filingStatus(
+    'Federal filing status: single, mfj, mfs, hoh or qss (mapped to the state’s own schedules).',
+  ),
+  state_taxable_income: nonNegativeMoney(
+    'Income the state taxes, before its standard deduction and personal exemptions, other than Social ' +
+      'Security benefits and pension income (those go in their own fields).',
+  ),
+  social_security_income: z.optional(
+    nonNegativeMoney('Social Security benefits received (taxed only where the state taxes them in 2025).'),
+  ),
+  pension_income: z.optional(
+    nonNegativeMoney('Pension and retirement-plan income, before the state’s retirement-income exclusion.'),
+  ),
+  age: z.optional(age('Age at the end of the tax year (gates the retirement-income exclusions).')),
+});
+export type StateIncomeInput = z.input<typeof StateIncomeInput>;
+
+const StateBracket = z.object({
+  rate: z.number(),
+  from: z.number(),
+  to: z
+    .optional(z.number())
+    .check(z.describe('Top of the bracket (inclusive); omitted for the top bracket.')),
+  taxed_amount: resultNumber('Taxable income taxed at this rate.'),
+  tax: resultNumber('rate x taxed_amount.'),
+});
+
+const Surtax = z.object({
+  name: z.string(),
+  rate: z.number(),
+  threshold: resultNumber('Taxable income above which the surtax applies.'),
+  taxed_amount: resultNumber('Taxable income above the threshold.'),
+  tax: resultNumber('rate x taxed_amount.'),
+});
+
+/** `/v1/tax/state-income` result. */
+export const StateIncomeResult = z.object({
+  state: z.string().check(z.describe('Upper-case postal code.')),
+  state_name: z.string(),
+  tax_year: z.number(),
+  filing_status: z.string(),
+  rate_type: oneOf(
+    ['none', 'flat', 'graduated'],
+    'none: no tax on wages; flat: one rate; graduated: brackets.',
+  ),
+  schedule: z
+    .optional(z.string())
+    .check(z.describe('The state’s own rate schedule used for the filing status; omitted for none.')),
+  income: resultNumber('state_taxable_income + social_security_income + pension_income.'),
+  social_security_taxed: resultNumber('Social Security benefits the state taxes (0 where exempt).'),
+  pension_excluded: resultNumber('Pension income taken out by the state’s retirement-income exclusion.'),
+  standard_deduction: resultNumber('The state’s standard deduction applied (0 for flat and none).'),
+  personal_exemptions: resultNumber('Personal exemptions subtracted from income.'),
+  age_deductions: resultNumber('Age-gated deductions and exemptions subtracted from income (one person’s).'),
+  taxable_income: resultNumber('Income after the exclusions, deductions and exemptions, not below 0.'),
+  bracket_tax: resultNumber('Tax from the rate schedule on taxable_income.'),
+  recapture_tax: resultNumber(
+    'Recapture of the lower brackets’ benefit at high income (New York’s supplemental tax); 0 elsewhere.',
+  ),
+  exemption_credits: resultNumber('Exemption credits subtracted from bracket_tax (not more than it).'),
+  surtax: resultNumber('Surtaxes (CA mental health services tax, MA surtax...).'),
+  tax: resultNumber('bracket_tax + recapture_tax - exemption_credits + surtax.'),
+  marginal_rate: resultNumber(
+    'Tax on the next dollar of state_taxable_income: the bracket rate plus surtaxes in force (and a recapture ' +
+      'while it phases in); phase-outs of deductions and credits are not included.',
+  ),
+  effective_rate: resultNumber('tax / income (0 when income is 0).'),
+  brackets: z.array(StateBracket),
+  surtaxes: z.array(Surtax),
+  reason: z.optional(z.string()).check(z.describe('For rate_type none: why no tax is due.')),
+  notes: z
+    .array(z.string())
+    .check(z.describe('What is not modeled for this state (local taxes, credits...).')),
+});
+/** The `result` of the envelope. */
+export type StateIncomeResult = z.infer<typeof StateIncomeResult>;
+
+const COMMON_NOTES = {
+  flat: 'Flat rate applied to the income given: the state’s own standard deduction, exemptions and subtractions are not modeled.',
+  graduated:
+    'Computed with the rate schedule to the cent; the state’s tax tables (income bands) are not used, so results below their cutoffs can differ by a few dollars.',
+} as const;
+
+function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
+  const code = input.state.toUpperCase();
+  const table = stateTaxTables.get(input.tax_year)[code];
+  if (table === undefined) throw new TypeError(`state ${code} passed validation without a table`);
+  const t = stateTax(table, input);
+  const notes = [
+    ...(table.kind === 'none' ? [] : [COMMON_NOTES[table.kind]]),
+    ...table.not_modeled.map((item) => `Not modeled: ${item}.`),
+    ...t.exclusionNotes.map((item) => `${item[0]?.toUpperCase()}${item.slice(1)}.`),
+  ];
+  return {
+    state: code,
+    state_name: table.name,
+    tax_year: input.tax_year,
+    filing_status: input.filing_status,
+    rate_type: table.kind,
+    ...(t.schedule === undefined ? {} : { schedule: t.schedule }),
+    income: roundMoney(t.income),
+    social_security_taxed: roundMoney(t.socialSecurityTaxed),
+    pension_excluded: roundMoney(t.pensionExcluded),
+    standard_deduction: roundMoney(t.standardDeduction),
+    personal_exemptions: roundMoney(t.personalExemptions),
+    age_deductions: roundMoney(t.ageDeductions),
+    taxable_income: roundMoney(t.taxableIncome),
+    bracket_tax: roundMoney(t.bracketTax),
+    recapture_tax: roundMoney(t.recaptureTax),
+    exemption_credits: roundMoney(t.exemptionCredits),
+    surtax: roundMoney(t.surtax),
+    tax: roundMoney(t.tax),
+    marginal_rate: roundRate(t.marginalRate),
+    effective_rate: t.income.gt(0) ? roundRate(t.tax.div(t.income)) : 0,
+    brackets: t.brackets.map((row) => ({
+      rate: row.rate,
+      from: row.from,
+      ...(row.to === undefined ? {} : { to: row.to }),
+      taxed_amount: roundMoney(row.taxed_amount),
+      tax: roundMoney(row.tax),
+    })),
+    surtaxes: t.surtaxes.map((s) => ({
+      name: s.name,
+      rate: s.rate,
+      threshold: s.threshold,
+      taxed_amount: roundMoney(s.taxed_amount),
+      tax: roundMoney(s.tax),
+    })),
+    ...(table.reason === undefined ? {} : { reason: table.reason.text }),
+    notes,
+  };
+}
+
+/**
+ * State individual income tax for tax year 2025: no-tax states give 0 and say why; flat states apply
+ * their one rate (zero-rate bands included) to the income; graduated states apply their standard
+ * deduction, exemptions and brackets by filing status, with exemption credits and surtaxes (CA's 1%
+ * mental health services tax, MA's 4% surtax). Social Security benefits are taxed only where the state
+ * taxes them; pension income gets the state's retirement-income exclusion, gated by age. An uncovered
+ * code is a 400 `unsupported_jurisdiction` listing the covered ones.
+ *
+ * @example
+ * ```ts
+ * import { stateIncome } from 'finplan/tax';
+ * // Illinois, 4.95% flat: 100,000 x 4.95% = 4,950
+ * stateIncome({ state: 'il', tax_year: 2025, filing_status: 'single', state_taxable_income: 100_000 }).result.tax; // 4950
+ * ```
+ */
+export const stateIncome = defineOperation({
+  path: '/v1/tax/state-income',
+  engine: 'state-income',
+  version: '1.0.0',
+  uses: [TAX_ENGINE],
+  prefix: 'stax',
+  summary: 'State individual income tax for 2025: brackets, deductions, exclusions, surtaxes.',
+  description:
+    'State income tax for tax year 2025 by state and filing status: no-tax states give 0 with the reason, flat ' +
+    'states one rate, graduated states their brackets after the state standard deduction and exemptions, with ' +
+    'exemption credits and surtaxes. Social Security taxed only where the state taxes it; pension income gets the ' +
+    'state’s age-gated retirement-income exclusion. Uncovered codes: 400 unsupported_jurisdiction.',
+  input: StateIncomeInput,
+  output: StateIncomeResult,
+  compute,
+});
