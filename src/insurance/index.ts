@@ -1,6 +1,12 @@
 /**
- * Insurance: life insurance needs, disability income needs, long-term care funding, term versus
- * permanent. Operations arrive with their own issue.
+ * Insurance: life insurance needs (DIME, capital needs, human life value), disability income needs,
+ * long-term care funding, term versus permanent life insurance.
  * @module insurance
  */
-export {};
+
+export {
+  LIFE_NEEDS_METHODS,
+  type LifeNeedsInput,
+  type LifeNeedsResult,
+  lifeNeeds,
+} from './life-needs';
