@@ -5,6 +5,12 @@
  */
 
 export {
+  type DisabilityNeedsInput,
+  type DisabilityNeedsResult,
+  disabilityNeeds,
+  PREMIUM_PAYERS,
+} from './disability-needs';
+export {
   LIFE_NEEDS_METHODS,
   type LifeNeedsInput,
   type LifeNeedsResult,
