@@ -16,3 +16,8 @@ export {
   type LifeNeedsResult,
   lifeNeeds,
 } from './life-needs';
+export {
+  type TermVsPermanentInput,
+  type TermVsPermanentResult,
+  termVsPermanent,
+} from './term-vs-permanent';
