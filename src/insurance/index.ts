@@ -17,6 +17,12 @@ export {
   lifeNeeds,
 } from './life-needs';
 export {
+  INFLATION_RIDERS,
+  type LongTermCareInput,
+  type LongTermCareResult,
+  longTermCare,
+} from './long-term-care';
+export {
   type TermVsPermanentInput,
   type TermVsPermanentResult,
   termVsPermanent,
