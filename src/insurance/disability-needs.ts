@@ -12,7 +12,15 @@ import {
   withDefault,
 } from '../core/schema';
 
-/** Who pays the group LTD premium, and how. */
+/**
+ * Who pays the group LTD premium, and how (`premium_paid_by`).
+ *
+ * @example
+ * ```ts
+ * import { PREMIUM_PAYERS } from 'finplan/insurance';
+ * PREMIUM_PAYERS[2]; // 'employee_after_tax'
+ * ```
+ */
 export const PREMIUM_PAYERS = ['employer', 'employee_pre_tax', 'employee_after_tax'] as const;
 
 /** Longest elimination period accepted (two years). */

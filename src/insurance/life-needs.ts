@@ -6,7 +6,15 @@ import { defineOperation } from '../core/operation';
 import { integer, nonNegativeMoney, oneOf, rate, resultNumber, withDefault } from '../core/schema';
 import { growingAnnuityDue } from './_lib/present-value';
 
-/** The three methods, as `recommended_method` names them. */
+/**
+ * The three methods, as `recommended_method` names them (with `highest`, the largest of them).
+ *
+ * @example
+ * ```ts
+ * import { LIFE_NEEDS_METHODS } from 'finplan/insurance';
+ * LIFE_NEEDS_METHODS.length; // 3
+ * ```
+ */
 export const LIFE_NEEDS_METHODS = ['dime', 'capital_needs', 'human_life_value'] as const;
 
 const years = (description: string) => integer(description, { min: 0, max: 100 });

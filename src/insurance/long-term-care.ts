@@ -7,7 +7,15 @@ import { integer, MONEY_LIMIT, number, oneOf, rate, resultNumber } from '../core
 
 /** Days of care in a year: a convention (the daily benefit times 365 is a year's benefit). */
 const DAYS_PER_YEAR = 365;
-/** Inflation riders of a long-term care policy. */
+/**
+ * Inflation riders of a long-term care policy (`policy.inflation_rider`).
+ *
+ * @example
+ * ```ts
+ * import { INFLATION_RIDERS } from 'finplan/insurance';
+ * INFLATION_RIDERS[2]; // 'compound'
+ * ```
+ */
 export const INFLATION_RIDERS = ['none', 'simple', 'compound'] as const;
 
 const positiveMoney = (description: string) => number(description, { gt: 0, lt: MONEY_LIMIT });
