@@ -16,6 +16,7 @@ const { budgets } = JSON.parse(readFileSync(join(root, 'bench', 'size-budgets.js
 function entryOf(name: string): string {
   const one = /^one operation: (\w+) from finplan\/([\w-]+)$/.exec(name);
   if (one) return `import { ${one[1]} } from './dist/${one[2]}/index.js'; console.log(${one[1]});`;
+  if (name === 'finplan') return `import * as m from './dist/index.js'; console.log(m);`;
   const area = /^finplan\/([\w-]+)$/.exec(name);
   if (area) return `import * as m from './dist/${area[1]}/index.js'; console.log(m);`;
   throw new Error(`unknown budget ${name}`);

@@ -45,7 +45,7 @@ export function ioredisClient(client: {
  * ```ts
  * import { createClient } from 'redis';
  * import { createHandler, nodeRedisClient, redisStores } from 'finplan/http';
- * const redis = await createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true }).connect();
+ * const redis = await createClient({ url: process.env.REDIS_URL!, disableOfflineQueue: true }).connect();
  * const handler = createHandler({ ...redisStores(nodeRedisClient(redis)) });
  * ```
  */

@@ -14,7 +14,7 @@ import { annuityCertainFactor } from '../../core/money';
  *
  * @example
  * ```ts
- * realRate(0.071, 0.02); // 0.05 (to rounding)
+ * realRate(0.071, 0.02).toFixed(12); // '0.050000000000'
  * ```
  */
 export function realRate(rate: number, growth: number): number {
@@ -28,7 +28,7 @@ export function realRate(rate: number, growth: number): number {
  *
  * @example
  * ```ts
- * growingAnnuityDue(0.1, 0, 2); // 1 + 1/1.1 = 1.909091 (to rounding)
+ * growingAnnuityDue(0.1, 0, 2).toFixed(6); // '1.909091' (1 + 1/1.1)
  * growingAnnuityDue(0.03, 0.03, 20); // 20
  * ```
  */

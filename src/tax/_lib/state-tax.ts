@@ -205,6 +205,7 @@ function recaptureOf(
  *
  * @example
  * ```ts
+ * import { stateTaxTables } from './state-tables';
  * stateTax(stateTaxTables.get(2025).IL!, { filing_status: 'single', state_taxable_income: 50_000 }).tax.toNumber(); // 2475
  * ```
  */
