@@ -20,13 +20,16 @@ Usage:
   finplan serve [--host 127.0.0.1] [--port 8080] [--api-key-file FILE] [--api-key KEY ...] [--rate-limit N]
                 [--dev] [--cors-origin ORIGIN ...] [--workers N] [--deadline-ms 10000]
                 [--headers-timeout-ms 10000] [--request-timeout-ms 30000] [--keep-alive-timeout-ms 5000]
-                [--max-connections 1024] [--redis URL] [--signup] [--trust-proxy N]
+                [--max-connections 1024] [--redis URL] [--signup] [--trust-proxy N] [--base-path PATH]
   env: HOST, PORT, FINPLAN_API_KEYS (comma-separated), FINPLAN_API_KEY_FILE, FINPLAN_RATE_LIMIT,
-       FINPLAN_CORS_ORIGINS (comma-separated), FINPLAN_REDIS_URL, FINPLAN_SIGNUP=1, FINPLAN_TRUST_PROXY
+       FINPLAN_CORS_ORIGINS (comma-separated), FINPLAN_REDIS_URL, FINPLAN_SIGNUP=1, FINPLAN_TRUST_PROXY,
+       FINPLAN_BASE_PATH
   --redis: keys, usage and rate budgets in Redis (redis[s]://[user:password@]host[:port][/db]),
        shared by every instance given the same URL; default: in memory, this process only
   --signup: serve the public POST /v1/signup (an email gets an account and its first key)
   --trust-proxy: how many proxies in front set X-Forwarded-For (signups are limited per client)
+  --base-path: serve everything under PATH (/api/finplan/v1/tvm, /api/finplan/healthz), for a proxy
+       that forwards the prefix; anything else is 404
   keys: prefer FINPLAN_API_KEYS or --api-key-file (one key a line, # comments): --api-key shows
        the key to anyone who can list processes
   --dev: development server, rate limits off; with no key given it makes one and prints it
@@ -181,6 +184,7 @@ function serve(args: string[]): void {
         redis: { type: 'string' },
         signup: { type: 'boolean', default: false },
         'trust-proxy': { type: 'string' },
+        'base-path': { type: 'string' },
       },
     }),
   );
@@ -191,6 +195,7 @@ function serve(args: string[]): void {
   const rateLimit = integer(values['rate-limit'] ?? env.FINPLAN_RATE_LIMIT, 'rate-limit', 1, 1_000_000);
   const redisUrl = values.redis || env.FINPLAN_REDIS_URL || undefined;
   const signup = values.signup || env.FINPLAN_SIGNUP === '1' || env.FINPLAN_SIGNUP === 'true';
+  const basePath = values['base-path'] ?? env.FINPLAN_BASE_PATH ?? '';
   const trustProxy = integer(values['trust-proxy'] ?? env.FINPLAN_TRUST_PROXY, 'trust-proxy', 0, 16) ?? 0;
   let redis: ReturnType<typeof connectRedis> | undefined;
   if (redisUrl) {
@@ -245,6 +250,7 @@ function serve(args: string[]): void {
       ...(redis ? redisStores(redis) : {}),
       signup,
       trustProxy,
+      ...(basePath ? { basePath } : {}),
       ...(rateLimit ? { rateLimit } : {}),
       ...(corsOrigins.length > 0 ? { cors: { origins: corsOrigins.includes('*') ? '*' : corsOrigins } } : {}),
       onError: (error, request) => {
@@ -261,7 +267,7 @@ function serve(args: string[]): void {
   server.listen(port, host, () => {
     const address = server.address();
     const boundPort = typeof address === 'object' && address ? address.port : port;
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}${basePath}`;
     process.stdout.write(
       `finplan listening on ${url}${values.dev ? ' (development mode: no rate limits)' : ''}\n`,
     );

@@ -185,6 +185,27 @@ describe('finplan serve', () => {
       expect((await done).code).toBe(0);
     }
   });
+  it('--base-path serves everything under the prefix and prints the mounted URL; a bad prefix is a usage error', async () => {
+    const { child, url } = await serve(['--api-key', 'cli-key', '--base-path', '/api/finplan']);
+    try {
+      expect(url).toMatch(/\/api\/finplan$/);
+      const response = await fetch(`${url}/v1/tvm`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer cli-key', 'content-type': 'application/json' },
+        body: TVM,
+      });
+      expect(response.status).toBe(200);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect((await fetch(new URL('/healthz', url))).status).toBe(404);
+    } finally {
+      const done = exited(child);
+      child.kill('SIGTERM');
+      expect((await done).code).toBe(0);
+    }
+    const bad = run(['serve', '--port', '0', '--api-key', 'k', '--base-path', 'api/']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('basePath');
+  });
   it('--api-key-file reads keys one a line (comments and blanks skipped); --cors-origin answers preflights; a simulation runs in a worker', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'finplan-cli-'));
     const file = join(dir, 'keys');

@@ -67,7 +67,17 @@ export interface HandlerOptions {
   readonly maxBodyBytes?: number;
   /** Operations served; default every finplan operation. */
   readonly operations?: readonly AnyOperation[];
-  /** `servers` of the OpenAPI document. */
+  /**
+   * Where the API is mounted, for a handler that receives the full path of each request (a Next.js
+   * route handler, a Hono or Express route under a prefix): `'/api/finplan'` serves
+   * `/api/finplan/v1/tvm`, `/api/finplan/healthz` and `/api/finplan/openapi.json`, and anything not under
+   * the prefix is 404. Segments of unreserved characters, no trailing slash; default none.
+   */
+  readonly basePath?: string;
+  /**
+   * `servers` of the OpenAPI document (default `[{ url: '/' }]`, or `[{ url: basePath }]`). With a
+   * `basePath`, each server URL that does not already end with it gets it appended.
+   */
   readonly servers?: readonly { url: string; description?: string }[];
   /** Called with every unexpected error (a 500); the response never carries it. */
   readonly onError?: (error: unknown, request: { method: string; pathname: string }) => void;
@@ -163,6 +173,11 @@ async function readFetchBody(request: Request, limit: number): Promise<string | 
   return new TextDecoder().decode(bytes);
 }
 
+/** A mount path: one or more `/segment`s of RFC 3986 unreserved characters, none of them `.` or `..`. */
+function isBasePath(path: string): boolean {
+  return /^(?:\/[A-Za-z0-9._~-]+)+$/.test(path) && !path.split('/').some((s) => s === '.' || s === '..');
+}
+
 /** The path of an absolute URL as written, without the query or fragment (no URL object, no decoding). */
 export function pathOfUrl(url: string): string {
   const authority = url.indexOf('//');
@@ -256,6 +271,17 @@ function corsPolicy(cors: HandlerOptions['cors']) {
  */
 export function createHandler(options: HandlerOptions = {}): Handler {
   const registry = options.operations ? createRegistry(options.operations) : allOperations;
+  const basePath = options.basePath ?? '';
+  if (basePath !== '' && !isBasePath(basePath))
+    throw new RangeError(
+      `basePath must be '/segment[/segment...]' of letters, digits, '-', '_', '.' and '~', without a trailing slash: ${JSON.stringify(basePath)}`,
+    );
+  const servers = basePath
+    ? (options.servers ?? [{ url: '' }]).map((server) => ({
+        ...server,
+        url: server.url.endsWith(basePath) ? server.url : `${server.url.replace(/\/$/, '')}${basePath}`,
+      }))
+    : options.servers;
   for (const key of options.apiKeys ?? []) {
     if (typeof key !== 'string' || key.length === 0) throw new TypeError('apiKeys must be non-empty strings');
   }
@@ -305,7 +331,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     }
     openApiJson ??= JSON.stringify(
       buildOpenApiDocument(registry.operations, {
-        ...(options.servers ? { servers: options.servers } : {}),
+        ...(servers ? { servers } : {}),
         signup: signupRate !== undefined,
       }),
     );
@@ -524,11 +550,14 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   };
 
   const handle = async (request: RequestParts): Promise<Reply> => {
-    const { pathname, method } = request;
+    const { method } = request;
+    if (basePath && !(request.pathname.startsWith(basePath) && request.pathname[basePath.length] === '/'))
+      return errorReply(404, 'not_found', `no operation at ${clip(request.pathname)}`);
+    const pathname = basePath ? request.pathname.slice(basePath.length) : request.pathname;
     const operation = registry.get(pathname);
     const platform = platformPaths.has(pathname) ? (pathname as PlatformPath) : undefined;
     if (!operation && !platform && !PROBES.has(pathname))
-      return errorReply(404, 'not_found', `no operation at ${clip(pathname)}`);
+      return errorReply(404, 'not_found', `no operation at ${clip(request.pathname)}`);
     const allow = operation || platform ? 'POST' : 'GET, HEAD';
     if (method === 'OPTIONS' && cors) return preflight(request, allow);
     if (!operation && !platform) {
@@ -536,7 +565,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       return errorReply(
         405,
         'method_not_allowed',
-        `${clip(method, 20)} is not allowed on ${pathname}; use GET`,
+        `${clip(method, 20)} is not allowed on ${clip(request.pathname)}; use GET`,
         {
           headers: { allow },
         },
@@ -546,7 +575,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       return errorReply(
         405,
         'method_not_allowed',
-        `${clip(method, 20)} is not allowed on ${pathname}; use POST`,
+        `${clip(method, 20)} is not allowed on ${clip(request.pathname)}; use POST`,
         {
           headers: { allow },
         },
