@@ -22,3 +22,6 @@ export const CALCULATION_AREAS = [
 
 /** Tool subpaths: `finplan/<name>`, not re-exported by `finplan` (their names would shadow too much). */
 export const TOOL_SUBPATHS = ['rng', 'http', 'node', 'testing'] as const;
+
+/** A calculation area's name. */
+export type CalculationArea = (typeof CALCULATION_AREAS)[number];

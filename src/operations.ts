@@ -1,3 +1,5 @@
+import type { CalculationArea } from './areas';
+import { isOperation } from './core/operation';
 import { createRegistry, type Registry } from './core/registry';
 import * as education from './education/index';
 import * as equity from './equity/index';
@@ -30,3 +32,36 @@ export const registry: Registry = createRegistry([
   insurance,
   portfolio,
 ]);
+
+const AREA_MODULES: Record<CalculationArea, Record<string, unknown>> = {
+  utilities,
+  retirement,
+  'social-security': socialSecurity,
+  tax,
+  equity,
+  education,
+  healthcare,
+  insurance,
+  portfolio,
+};
+
+const areaByPath = new Map<string, CalculationArea>(
+  (Object.entries(AREA_MODULES) as [CalculationArea, Record<string, unknown>][]).flatMap(([area, module]) =>
+    Object.values(module)
+      .filter(isOperation)
+      .map((operation) => [operation.path, area] as const),
+  ),
+);
+
+/**
+ * The area (`finplan/<area>`) of a finplan operation's path; undefined for a path that is not one.
+ *
+ * @example
+ * ```ts
+ * import { operationArea } from 'finplan';
+ * operationArea('/v1/tax/estimate'); // 'tax'
+ * ```
+ */
+export function operationArea(path: string): CalculationArea | undefined {
+  return areaByPath.get(path);
+}

@@ -1,10 +1,22 @@
+/**
+ * Machine-readable codes of a {@link CalculationError} (over HTTP: 400 with this `code`).
+ *
+ * @example
+ * ```ts
+ * import { CALCULATION_ERROR_CODES } from 'finplan';
+ * CALCULATION_ERROR_CODES.includes('no_solution'); // true
+ * ```
+ */
+export const CALCULATION_ERROR_CODES = [
+  'invalid_input',
+  'no_solution',
+  'unsupported_year',
+  'unsupported_jurisdiction',
+  'too_expensive',
+] as const;
+
 /** Machine-readable codes of a {@link CalculationError}. */
-export type CalculationErrorCode =
-  | 'invalid_input'
-  | 'no_solution'
-  | 'unsupported_year'
-  | 'unsupported_jurisdiction'
-  | 'too_expensive';
+export type CalculationErrorCode = (typeof CALCULATION_ERROR_CODES)[number];
 
 /** One problem with the input: where it is (`path`, e.g. `dated_cashflows[2].date`), a code and a message. */
 export interface CalculationIssue {

@@ -2,6 +2,7 @@ export { canonicalJson } from './canonical-json';
 export { assertAffordable, MAX_PATH_STEPS, PATH_STEPS_PER_TOKEN, tokensFor } from './cost';
 export { buildEnvelope, DISCLAIMER, type Envelope } from './envelope';
 export {
+  CALCULATION_ERROR_CODES,
   CalculationError,
   type CalculationErrorCode,
   type CalculationIssue,

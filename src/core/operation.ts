@@ -47,6 +47,11 @@ export interface OperationConfig<
   readonly summary: string;
   /** Longer description: method, assumptions, sources. */
   readonly description?: string;
+  /**
+   * A typical request (one of the operation's golden cases): the OpenAPI document shows it with the
+   * envelope it gives.
+   */
+  readonly example?: z.input<I>;
   /** Request schema: names as SPEC.md, defaults, bounds, docs. */
   readonly input: I;
   /** Result schema (documentation and tests; not checked at run time). */
@@ -86,6 +91,8 @@ export interface Operation<
   readonly prefix: string;
   readonly summary: string;
   readonly description: string;
+  /** A typical request, when the operation declares one. */
+  readonly example: z.input<I> | undefined;
   readonly input: I;
   readonly output: O;
   readonly compute: (input: z.output<I>) => z.output<O>;
@@ -272,6 +279,7 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
     prefix: config.prefix,
     summary: config.summary,
     description: config.description ?? config.summary,
+    example: config.example,
     input: config.input,
     output: config.output,
     compute: config.compute,

@@ -292,6 +292,15 @@ export const rothRollover529 = defineOperation({
     'less other IRA contributions, what is left of the $35,000 lifetime limit, and the balance outside ' +
     'the 5-year contribution lookback; none before the account is 15 years old. Both accounts earn ' +
     'expected_return; balances are kept in whole cents, half up each year.',
+  example: {
+    start_year: 2025,
+    account_opened_year: 2008,
+    balance_529: 50000,
+    beneficiary_age: 25,
+    annual_compensation: 40000,
+    expected_return: 0.06,
+    horizon_years: 40,
+  },
   input: RothRolloverInput,
   output: RothRolloverResult,
   compute,

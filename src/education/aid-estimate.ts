@@ -243,6 +243,20 @@ export const aidEstimate = defineOperation({
     "student's 50% of available income (down to -1,500) and 20% of assets; SAI between -1,500 and 999,999. " +
     'Need = cost of attendance - SAI, a negative SAI counting as 0. Untaxed income, business and farm net ' +
     'worth and the automatic -1,500 for non-filers are not modeled.',
+  example: {
+    award_year: 2025,
+    family_size: 4,
+    parent_filing_status: 'mfj',
+    parent_agi: 100000,
+    parent_income_tax_paid: 8000,
+    parent_earned_income: 60000,
+    parent2_earned_income: 40000,
+    parent_cash_savings: 20000,
+    parent_investments_net: 30000,
+    student_agi: 5000,
+    student_earned_income: 5000,
+    cost_of_attendance: 30000,
+  },
   input: AidEstimateInput,
   output: AidEstimateResult,
   compute,

@@ -121,6 +121,13 @@ export const collegeSavings = defineOperation({
     'on the first day discounts the four costs at expected_return while the rest stays invested. Current ' +
     'savings compound yearly; the required saving is level, at the end of each year (or month, at the ' +
     'equivalent monthly rate), rounded up to the cent.',
+  example: {
+    current_child_age: 8,
+    annual_cost_today: 20000,
+    tuition_inflation: 0.05,
+    current_savings: 25000,
+    expected_return: 0.06,
+  },
   input: CollegeSavingsInput,
   output: CollegeSavingsResult,
   compute,

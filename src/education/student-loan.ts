@@ -536,6 +536,15 @@ export const studentLoan = defineOperation({
     'July 2026: 1-10% of AGI, less $50 per dependent, at least $10; unpaid interest waived; up to $50 principal ' +
     'match; forgiven after 360 payments). Monthly interest on principal to the cent; forgiveness after 2025 is ' +
     'taxable.',
+  example: {
+    start_year: 2025,
+    balance: 30000,
+    interest_rate: 0.06,
+    agi: 50000,
+    income_growth: 0.03,
+    forgiveness_tax_rate: 0.22,
+    refinance_rate: 0.045,
+  },
   input: StudentLoanInput,
   output: StudentLoanResult,
   compute,

@@ -82,6 +82,13 @@ export const isoAmtCapacity = defineOperation({
   description:
     'Solves exactly, on the linear pieces of the tentative minimum tax, for the largest bargain element whose AMT ' +
     'preference leaves the AMT unchanged; shares_capacity = that / (FMV - strike), fractional. Tax years 2024-2026.',
+  example: {
+    tax_year: 2025,
+    filing_status: 'mfj',
+    strike_price: 5,
+    fmv_at_exercise: 45,
+    ordinary_income: 250000,
+  },
   input: IsoAmtCapacityInput,
   output: IsoAmtCapacityResult,
   compute,

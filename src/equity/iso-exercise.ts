@@ -91,6 +91,14 @@ export const isoExercise = defineOperation({
     'Bargain element = shares x (FMV - strike), an AMT preference. Regular tax on ordinary_income (wages before ' +
     'the standard deduction) and qualified income; Form 6251 with and without the exercise; the incremental AMT ' +
     'is carried forward as a minimum tax credit. Tax years 2024-2026.',
+  example: {
+    tax_year: 2025,
+    filing_status: 'single',
+    shares: 1000,
+    strike_price: 10,
+    fmv_at_exercise: 110,
+    ordinary_income: 150000,
+  },
   input: IsoExerciseInput,
   output: IsoExerciseResult,
   compute,

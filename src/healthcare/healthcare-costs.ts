@@ -301,6 +301,7 @@ export const healthcareCosts = defineOperation({
     'line 5 percentage with decimals dropped; applicable percentage to four decimals; contribution to the dollar), ' +
     'the net benchmark premium and, in 2026, the 400% cliff. Coverage years 2024-2026 (ARPA/IRA table without a ' +
     `cliff through 2025; Rev. Proc. 2025-25 in 2026). At 65 and over: Part B premium plus IRMAA and Part D IRMAA (${IRMAA_ENGINE.name} engine).`,
+  example: { coverage_year: 2026, household_size: 1, magi: 40000, benchmark_annual_premium: 7200, age: 40 },
   input: HealthcareCostsInput,
   output: HealthcareCostsResult,
   compute,

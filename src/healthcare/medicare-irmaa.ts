@@ -188,6 +188,7 @@ export const medicareIrmaa = defineOperation({
     'premium, total premiums, headroom to the next tier and distance back to the previous one. Thresholds are ' +
     'cliffs ("greater than", the top tier "greater than or equal to"); married filing separately has its own ' +
     'table unless the spouses lived apart all year. Per person; the Part D plan premium is not included.',
+  example: { irmaa_year: 2026, filing_status: 'single', magi: 150000 },
   input: MedicareIrmaaInput,
   output: MedicareIrmaaResult,
   compute,

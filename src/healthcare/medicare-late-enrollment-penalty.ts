@@ -150,6 +150,7 @@ export const medicareLateEnrollmentPenalty = defineOperation({
     'Part B: 10% of the standard premium per full 12-month period late; Part D: 1% of the national base ' +
     'beneficiary premium per full uncovered month; each rounded to the nearest $0.10 and permanent. Premium ' +
     'years 2024-2026 (CMS figures); the projection holds premiums flat unless premium_growth_rate is given.',
+  example: { year: 2026, part_b_months_late: 27, part_d_months_late: 30, projection_years: 20 },
   input: LateEnrollmentPenaltyInput,
   output: LateEnrollmentPenaltyResult,
   compute,

@@ -17,6 +17,7 @@ export {
   ServiceUnavailableError,
 } from './handler';
 export { API_VERSION, buildOpenApiDocument } from './openapi';
+export { ERROR_CODES, HTTP_ERROR_CODES, type HttpErrorCode } from './responses';
 export type { Store } from './store';
 export { MemoryKeyStore, MemoryStore, MemoryUsageStore, memoryStores } from './stores/memory';
 export {

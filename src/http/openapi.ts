@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 import { MAX_PATH_STEPS, PATH_STEPS_PER_TOKEN } from '../core/cost';
 import { DISCLAIMER } from '../core/envelope';
 import type { AnyOperation, Schema } from '../core/operation';
+import { operationArea } from '../operations';
 import { PLATFORM_PATHS, PLATFORM_SCHEMAS } from './platform';
+import { ERROR_CODES } from './responses';
 
 /** The version of the OpenAPI description (SPEC.md: 1.3.0). */
 export const API_VERSION = '1.3.0';
@@ -36,8 +38,10 @@ const errorSchema: JsonSchema = {
       properties: {
         code: {
           type: 'string',
+          enum: [...ERROR_CODES],
           description:
-            'Machine-readable error code, e.g. invalid_input, no_solution, unsupported_year, too_expensive.',
+            'Machine-readable error code: a calculation error (invalid_input, no_solution, unsupported_year, ' +
+            'unsupported_jurisdiction, too_expensive) or one of the adapter (see docs/http.md).',
         },
         message: { type: 'string' },
         issues: {
@@ -52,6 +56,62 @@ const errorSchema: JsonSchema = {
     },
   },
 };
+
+/** One tag per area of SPEC.md, in its order. */
+const TAGS = [
+  {
+    name: 'Utilities',
+    description: 'Time value of money, loans, cash flows, inflation, contribution limits.',
+  },
+  { name: 'Retirement', description: 'Simulations, withdrawals, RMDs, conversions, savings targets, HSAs.' },
+  { name: 'Retirement income', description: 'Annuities, longevity, survivors, pension lump sums.' },
+  { name: 'Social Security', description: 'Claiming ages and benefits.' },
+  { name: 'Tax', description: 'Federal and state income tax, brackets, harvesting, asset location.' },
+  { name: 'Equity compensation', description: 'Incentive stock options and the AMT.' },
+  { name: 'Education', description: 'College savings, student aid, student loans, 529 to Roth.' },
+  { name: 'Healthcare', description: 'Medicare IRMAA and penalties, ACA premiums.' },
+  { name: 'Insurance', description: 'Life, disability and long-term care needs; term versus permanent.' },
+  { name: 'Portfolio', description: 'Capital-market assumptions.' },
+  { name: 'Platform', description: 'Probes, signup, keys and usage.' },
+  { name: 'Other', description: 'Operations added by the server that mounts finplan.' },
+] as const;
+type Tag = (typeof TAGS)[number]['name'];
+
+const AREA_TAGS: Record<NonNullable<ReturnType<typeof operationArea>>, Tag> = {
+  utilities: 'Utilities',
+  retirement: 'Retirement',
+  'social-security': 'Social Security',
+  tax: 'Tax',
+  equity: 'Equity compensation',
+  education: 'Education',
+  healthcare: 'Healthcare',
+  insurance: 'Insurance',
+  portfolio: 'Portfolio',
+};
+
+/** The operations SPEC.md lists under "Retirement income" (they live in `finplan/retirement`). */
+const RETIREMENT_INCOME = new Set([
+  '/v1/annuity',
+  '/v1/longevity',
+  '/v1/retirement/survivor-scenario',
+  '/v1/pension/lump-sum-vs-annuity',
+]);
+
+function tagOf(path: string): Tag {
+  if (RETIREMENT_INCOME.has(path)) return 'Retirement income';
+  const area = operationArea(path);
+  return area ? AREA_TAGS[area] : 'Other';
+}
+
+/** The envelope of the operation's example request, or undefined when it has none (or it fails). */
+function exampleEnvelope(operation: AnyOperation): unknown {
+  if (operation.example === undefined) return undefined;
+  try {
+    return operation.run(operation.example);
+  } catch {
+    return undefined;
+  }
+}
 
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 const rateHeaders = {
@@ -124,11 +184,15 @@ export function buildOpenApiDocument(
   } = {},
 ) {
   const schemas: Record<string, JsonSchema> = { Error: errorSchema };
+  const usedTags = new Set<Tag>(['Platform']);
   const paths: Record<string, unknown> = {
     '/readyz': {
       get: {
         operationId: 'readyz',
+        tags: ['Platform'],
         summary: 'Readiness: 200 when the service and its store answer, 503 when the store does not.',
+        description:
+          'For load balancers: 503 while the key, usage or rate-limit store does not answer. No credential.',
         security: [],
         responses: {
           '200': {
@@ -139,6 +203,7 @@ export function buildOpenApiDocument(
               },
             },
           },
+          '405': { $ref: '#/components/responses/MethodNotAllowed' },
           '503': {
             description: 'Not ready.',
             content: {
@@ -157,7 +222,9 @@ export function buildOpenApiDocument(
     '/healthz': {
       get: {
         operationId: 'healthz',
+        tags: ['Platform'],
         summary: 'Liveness: 200 while the process serves requests.',
+        description: 'For process supervisors: 200 whenever the process answers. No credential.',
         security: [],
         responses: {
           '200': {
@@ -166,13 +233,16 @@ export function buildOpenApiDocument(
               'application/json': { schema: { type: 'object', properties: { status: { type: 'string' } } } },
             },
           },
+          '405': { $ref: '#/components/responses/MethodNotAllowed' },
         },
       },
     },
   };
   for (const operation of operations) {
     const name = componentName(operation.id);
-    schemas[`${name}Request`] = jsonSchema(operation.input, 'input');
+    const example = exampleEnvelope(operation);
+    const tag = tagOf(operation.path);
+    usedTags.add(tag);
     schemas[`${name}Result`] = jsonSchema(operation.output, 'output');
     schemas[`${name}Envelope`] = {
       type: 'object',
@@ -187,20 +257,32 @@ export function buildOpenApiDocument(
     paths[operation.path] = {
       post: {
         operationId: operation.id.replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
+        tags: [tag],
         summary: operation.summary,
         description: operation.stochastic
           ? `${operation.description} Cost: at most ${MAX_PATH_STEPS.toLocaleString('en-US')} path-steps (paths x steps) a request (400 too_expensive over it); a request takes 1 rate-limit token plus 1 per ${PATH_STEPS_PER_TOKEN.toLocaleString('en-US')} path-steps (at most the whole budget), and runs in a worker thread under the server's deadline (503 past it).`
           : operation.description,
         ...(operation.stochastic ? { 'x-finplan-max-path-steps': MAX_PATH_STEPS } : {}),
+        // Inline, not a $ref: generators (openapi-typescript) then type fields with defaults as optional.
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Request` } } },
+          content: {
+            'application/json': {
+              schema: jsonSchema(operation.input, 'input'),
+              ...(example === undefined ? {} : { example: operation.example }),
+            },
+          },
         },
         responses: {
           '200': {
             description: 'The result envelope.',
             headers: rateHeaders,
-            content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Envelope` } } },
+            content: {
+              'application/json': {
+                schema: { $ref: `#/components/schemas/${name}Envelope` },
+                ...(example === undefined ? {} : { example }),
+              },
+            },
           },
           '400': { $ref: '#/components/responses/BadRequest' },
           '401': { $ref: '#/components/responses/Unauthorized' },
@@ -217,7 +299,6 @@ export function buildOpenApiDocument(
     if (path === '/v1/signup' && options.signup === false) continue;
     const entry = PLATFORM_SCHEMAS[path];
     const name = componentName(path.slice(4));
-    schemas[`${name}Request`] = jsonSchema(entry.request, 'input');
     schemas[`${name}Reply`] = jsonSchema(entry.reply, 'output');
     const isSignup = path === '/v1/signup';
     paths[path] = {
@@ -229,7 +310,7 @@ export function buildOpenApiDocument(
         ...(isSignup ? { security: [] } : {}),
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Request` } } },
+          content: { 'application/json': { schema: jsonSchema(entry.request, 'input') } },
         },
         responses: {
           [String(entry.status)]: {
@@ -262,7 +343,9 @@ export function buildOpenApiDocument(
       version: API_VERSION,
       description: `Deterministic US financial-planning calculations. ${DISCLAIMER}`,
       license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'finplan', url: 'https://www.npmjs.com/package/finplan' },
     },
+    tags: TAGS.filter((tag) => usedTags.has(tag.name)),
     servers: options.servers ?? [{ url: '/', description: 'this server' }],
     security: [{ bearerAuth: [] }, { apiKey: [] }],
     paths,

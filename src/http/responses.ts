@@ -1,20 +1,51 @@
-import type { CalculationIssue } from '../core/errors';
+import { CALCULATION_ERROR_CODES, type CalculationErrorCode, type CalculationIssue } from '../core/errors';
 
-/** HTTP error codes of the adapter (calculation errors keep their own codes). */
-export type HttpErrorCode =
-  | 'invalid_json'
-  | 'unauthorized'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'forbidden_origin'
-  | 'request_header_fields_too_large'
-  | 'request_timeout'
-  | 'invalid_request'
-  | 'service_unavailable'
-  | 'internal_error';
+/**
+ * Error codes of the adapter itself (calculation errors keep their own codes,
+ * {@link CALCULATION_ERROR_CODES}).
+ *
+ * @example
+ * ```ts
+ * import { HTTP_ERROR_CODES } from 'finplan/http';
+ * HTTP_ERROR_CODES.includes('rate_limited'); // true
+ * ```
+ */
+export const HTTP_ERROR_CODES = [
+  'invalid_json',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'key_not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'email_taken',
+  'too_many_keys',
+  'rate_limited',
+  'forbidden_origin',
+  'request_header_fields_too_large',
+  'request_timeout',
+  'invalid_request',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+/** An error code of the adapter. */
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+/**
+ * Every `error.code` a reply can carry: the calculation codes, then the adapter's.
+ *
+ * @example
+ * ```ts
+ * import { ERROR_CODES } from 'finplan/http';
+ * ERROR_CODES.length; // 22
+ * ```
+ */
+export const ERROR_CODES: readonly (CalculationErrorCode | HttpErrorCode)[] = [
+  ...CALCULATION_ERROR_CODES,
+  ...HTTP_ERROR_CODES,
+];
 
 /**
  * A reply before it becomes a Fetch `Response` or a node:http write: status, lower-case headers and
@@ -61,7 +92,7 @@ function boundedIssues(issues: readonly CalculationIssue[]): CalculationIssue[] 
  */
 export function errorReply(
   status: number,
-  code: string,
+  code: CalculationErrorCode | HttpErrorCode,
   message: string,
   options: { issues?: readonly CalculationIssue[]; headers?: Record<string, string> } = {},
 ): Reply {

@@ -273,6 +273,20 @@ export const disabilityNeeds = defineOperation({
     'are the planner\u2019s effective rates (no brackets, no payroll-tax modeling); premiums shared between ' +
     'employer and employee (taxed pro rata) and Social Security disability offsets are not modeled; the ' +
     'disability is assumed to last to benefit_end_age (no recovery or death).',
+  example: {
+    age: 40,
+    benefit_end_age: 65,
+    annual_income: 120000,
+    income_tax_rate: 0.25,
+    replacement_ratio: 0.8,
+    group_ltd_benefit_rate: 0.6,
+    group_ltd_monthly_max: 5000,
+    premium_paid_by: 'employer',
+    benefit_tax_rate: 0.15,
+    elimination_period_days: 90,
+    liquid_savings: 10000,
+    discount_rate: 0.04,
+  },
   input: DisabilityNeedsInput,
   output: DisabilityNeedsResult,
   compute,

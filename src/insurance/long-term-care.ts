@@ -253,6 +253,20 @@ export const longTermCare = defineOperation({
     'both are also weighted by the probability of being alive at care_start_age on the SSA 2021 period life ' +
     'table. The cost of care, its inflation and the policy terms are inputs; premiums, the probability of ' +
     'needing care and its duration are not modeled (no morbidity table).',
+  example: {
+    current_age: 65,
+    care_start_age: 65,
+    care_years: 2,
+    annual_cost_today: 100000,
+    cost_inflation: 0,
+    discount_rate: 0,
+    policy: {
+      daily_benefit: 200,
+      benefit_period_years: 3,
+      elimination_period_days: 90,
+      inflation_rider: 'none',
+    },
+  },
   input: LongTermCareInput,
   output: LongTermCareResult,
   compute,

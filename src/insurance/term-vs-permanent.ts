@@ -204,6 +204,15 @@ export const termVsPermanent = defineOperation({
     'found by the guess-free rate search of /v1/cashflow/npv-irr (nearest to investment_return when several). ' +
     'Policy charges, dividends, loans and taxes on surrender are whatever the illustration\u2019s cash values ' +
     'already reflect; nothing is assumed.',
+  example: {
+    term_premium: 500,
+    term_years: 20,
+    term_death_benefit: 500000,
+    permanent_premium: 5000,
+    cash_values: [0, 10500],
+    permanent_death_benefit: 500000,
+    investment_return: 0.05,
+  },
   input: TermVsPermanentInput,
   output: TermVsPermanentResult,
   compute,

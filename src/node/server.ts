@@ -1,6 +1,6 @@
 import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorReply } from '../http/responses';
+import { errorReply, type HttpErrorCode } from '../http/responses';
 import { type FetchHandler, type NodeListenerOptions, toNodeListener } from './listener';
 
 /** Limits of {@link createNodeServer}: how long and how many connections a client may hold. */
@@ -31,7 +31,7 @@ export const DEFAULT_SERVER_LIMITS = {
   maxConnections: 1_024,
 } as const;
 
-const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+const CLIENT_ERRORS: Record<string, [number, HttpErrorCode, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'request_header_fields_too_large', 'the request headers are too large'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'the request took too long to arrive'],
   ERR_HTTP_HEADERS_TIMEOUT: [408, 'request_timeout', 'the request headers took too long to arrive'],

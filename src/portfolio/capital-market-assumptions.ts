@@ -199,6 +199,13 @@ export const capitalMarketAssumptions = defineOperation({
     'Σ_ij = ρ_ij σ_i σ_j. Weights must sum to 1 (within 1e-9); a correlation matrix must be symmetric, have a ' +
     'unit diagonal and be positive semi-definite. The outputs feed expected_return and return_volatility of ' +
     'the Monte Carlo operations.',
+  example: {
+    assets: [
+      { name: 'stocks', expected_return: 0.08, volatility: 0.16, weight: 0.6 },
+      { name: 'bonds', expected_return: 0.04, volatility: 0.06, weight: 0.4 },
+    ],
+    default_correlation: 0.2,
+  },
   input: CapitalMarketAssumptionsInput,
   output: CapitalMarketAssumptionsResult,
   compute,

@@ -339,6 +339,21 @@ export const accumulationProjection = defineOperation({
     'market paths of the shared lognormal return model (one portfolio return for all accounts) and the ' +
     'ending-total percentiles are added. Deterministic for a seed. Taxes and fees are not modeled. ' +
     'Cost: num_simulations x years annual path-steps (at most 10,000,000 within the schema bounds).',
+  example: {
+    accounts: [
+      { name: '401k', current_balance: 85000, annual_contribution: 12000, receives_match: true },
+      { name: 'Roth IRA', current_balance: 30000, annual_contribution: 7000, receives_match: false },
+    ],
+    escalation_rate: 0.02,
+    employer_match_rate: 0.5,
+    employer_match_limit: 6000,
+    expected_return: 0.065,
+    return_volatility: 0.14,
+    inflation: 0.025,
+    years: 25,
+    num_simulations: 2000,
+    seed: 42,
+  },
   input: AccumulationProjectionInput,
   output: AccumulationProjectionResult,
   compute,

@@ -218,6 +218,15 @@ export const hsa = defineOperation({
     'contributions less tax at marginal_rate and pays marginal_rate on each year of growth (a loss is a deduction ' +
     'at the same rate). Not modeled: FICA savings on payroll contributions, family coverage split between ' +
     'spouses, Medicare enrollment ending eligibility in later years, non-medical withdrawals.',
+  example: {
+    tax_year: 2025,
+    coverage: 'self_only',
+    age: 40,
+    annual_contribution: 4300,
+    expected_return: 0.06,
+    years: 20,
+    marginal_rate: 0.24,
+  },
   input: HsaInput,
   output: HsaResult,
   compute,

@@ -306,6 +306,14 @@ export const inheritedIra = defineOperation({
     'account_growth_rate. Recommendation: lowest future value of taxes, ties to the earlier strategy. Not ' +
     'modeled: state tax, eligible designated beneficiaries (stretch over life expectancy), inherited Roth IRAs, ' +
     'Social Security benefits, bracket indexing.',
+  example: {
+    inherited_balance: 100000,
+    account_growth_rate: 0,
+    tax_year: 2025,
+    filing_status: 'single',
+    other_income: 50000,
+    target_bracket: 0.22,
+  },
   input: InheritedIraInput,
   output: InheritedIraResult,
   compute,

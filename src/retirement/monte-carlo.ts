@@ -312,6 +312,19 @@ export const monteCarlo = defineOperation({
     'fees are not modeled. Deterministic for a seed. Cost: num_simulations x (end_age - current_age) ' +
     'annual path-steps, at most 12,000,000 per request (e.g. 100,000 paths over 120 years): over it is ' +
     'a 400 too_expensive.',
+  example: {
+    current_age: 55,
+    retirement_age: 65,
+    end_age: 95,
+    current_balance: 800000,
+    annual_contribution: 25000,
+    annual_spending: 60000,
+    expected_return: 0.06,
+    return_volatility: 0.14,
+    inflation: 0.025,
+    num_simulations: 2000,
+    seed: 42,
+  },
   input: MonteCarloInput,
   output: MonteCarloResult,
   compute,

@@ -130,6 +130,7 @@ export const rmd = defineOperation({
     'of the following year (a second RMD is then due by December 31 of that year). The Joint and Last ' +
     'Survivor table (spouse more than 10 years younger and sole beneficiary), beneficiaries, and the ' +
     'still-working exception of employer plans are not modeled. Birth years before 1950 are a 400.',
+  example: { age: 73, account_balance: 262000, birth_year: 1951 },
   input: RmdInput,
   output: RmdResult,
   compute,

@@ -365,6 +365,19 @@ export const rothConversion = defineOperation({
     'constant every year, the 65+ deductions from the age of each year. Compared with the same years ' +
     'without conversions: lifetime federal tax, ending after-tax wealth (tax-deferred balance x (1 - ' +
     'heirs_tax_rate) + Roth), and the breakeven age counting the income spent. Federal tax only.',
+  example: {
+    tax_year: 2025,
+    filing_status: 'single',
+    current_age: 60,
+    end_age: 90,
+    birth_year: 1965,
+    tax_deferred_balance: 800000,
+    roth_balance: 0,
+    other_ordinary_income: 20000,
+    annual_return: 0.04,
+    target_bracket: 0.12,
+    conversion_end_age: 75,
+  },
   input: RothConversionInput,
   output: RothConversionResult,
   compute,

@@ -169,6 +169,17 @@ export const savingsTarget = defineOperation({
     'the cent; 0 when on track. nest_egg_to_end_age is the present value at retirement of the income gap ' +
     'withdrawn at the start of each year until end_age - 1, and lasts_to_end_age compares the nest egg with ' +
     'it. Taxes and fees are not modeled.',
+  example: {
+    current_age: 40,
+    retirement_age: 65,
+    end_age: 95,
+    target_annual_income: 60000,
+    other_income: 20000,
+    current_savings: 100000,
+    expected_return: 0.071,
+    inflation: 0.02,
+    withdrawal_rate: 0.04,
+  },
   input: SavingsTargetInput,
   output: SavingsTargetResult,
   compute,

@@ -374,6 +374,19 @@ export const withdrawalSequencing = defineOperation({
     'tax-free withdrawals are untaxed. conventional: taxable, tax-deferred, tax-free; bracket_fill: ' +
     'tax-deferred to the top of the bracket_ceiling bracket, taxable, tax-free, then more tax-deferred; ' +
     'proportional: pro rata to the balances. Federal tax only (no state tax).',
+  example: {
+    tax_year: 2025,
+    filing_status: 'single',
+    strategy: 'conventional',
+    spending_need: 60000,
+    taxable_balance: 100000,
+    tax_deferred_balance: 500000,
+    tax_free_balance: 100000,
+    taxable_cost_basis_fraction: 0.5,
+    other_ordinary_income: 20000,
+    age: 75,
+    birth_year: 1950,
+  },
   input: WithdrawalSequencingInput,
   output: WithdrawalSequencingResult,
   compute,

@@ -336,6 +336,18 @@ export const withdrawalStrategy = defineOperation({
     'spending and ending-balance percentiles. Deterministic for a seed. Cost: num_simulations x ' +
     '(end_age - current_age) annual path-steps, at most 12,000,000 per request: over it is a 400 ' +
     'too_expensive.',
+  example: {
+    current_age: 65,
+    end_age: 95,
+    current_balance: 1000000,
+    initial_rate: 0.05,
+    strategy: 'guardrails',
+    expected_return: 0.06,
+    return_volatility: 0.12,
+    inflation: 0.025,
+    num_simulations: 1000,
+    seed: 42,
+  },
   input: WithdrawalStrategyInput,
   output: WithdrawalStrategyResult,
   compute,

@@ -328,6 +328,7 @@ export const socialSecurity = defineOperation({
     'lifetime-maximizing claiming age and the breakeven ages. With sex, survival-weighted values on the ' +
     'SSA 2021 period life table (conditional on reaching 62). Earnings test, spousal and survivor ' +
     'benefits and taxation of benefits are not modeled.',
+  example: { birth_year: 1960, pia_monthly: 1000, longevity_age: 85, discount_rate: 0 },
   input: SocialSecurityInput,
   output: SocialSecurityResult,
   compute,

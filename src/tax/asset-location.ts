@@ -333,6 +333,18 @@ export const assetLocation = defineOperation({
     'ordinary and long-term rates, horizon); the placement maximizing after-tax ending wealth under fixed account ' +
     'balances and a fixed allocation is solved exactly (transportation problem as a min-cost flow, whole cents), ' +
     'and compared with a pro-rata placement.',
+  example: {
+    taxable_balance: 500000,
+    tax_deferred_balance: 500000,
+    tax_free_balance: 0,
+    horizon_years: 20,
+    ordinary_rate: 0.32,
+    ltcg_rate: 0.15,
+    assets: [
+      { name: 'stocks', weight: 0.5, expected_return: 0.07, yield: 0.015, qualified_share_of_yield: 1 },
+      { name: 'bonds', weight: 0.5, expected_return: 0.045, yield: 0.045 },
+    ],
+  },
   input: AssetLocationInput,
   output: AssetLocationResult,
   compute,

@@ -137,6 +137,7 @@ export const bracketRoom = defineOperation({
     'For a taxable income: the ordinary rate on the next dollar, room to the top of the current and each higher ' +
     'bracket, each bracket’s fill and tax, and the room left in the 0% and 15% long-term capital gain bands. ' +
     'Tax years 2024-2026.',
+  example: { tax_year: 2025, filing_status: 'mfj', taxable_income: 150000 },
   input: BracketRoomInput,
   output: BracketRoomResult,
   compute,

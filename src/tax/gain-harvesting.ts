@@ -112,6 +112,13 @@ export const gainHarvesting = defineOperation({
     'Stacks realize_amount on taxable_income: amounts in the 0%, 15% and 20% bands, the gain tax, the 3.8% NIIT ' +
     'on the part of the gain that lifts MAGI over the threshold, and the marginal rate after the realization. ' +
     'Tax years 2024-2026.',
+  example: {
+    tax_year: 2025,
+    filing_status: 'mfj',
+    taxable_income: 80000,
+    magi: 112000,
+    realize_amount: 30000,
+  },
   input: GainHarvestingInput,
   output: GainHarvestingResult,
   compute,

@@ -185,6 +185,7 @@ export const stateIncome = defineOperation({
     'states one rate, graduated states their brackets after the state standard deduction and exemptions, with ' +
     'exemption credits and surtaxes. Social Security taxed only where the state taxes it; pension income gets the ' +
     'state’s age-gated retirement-income exclusion. Uncovered codes: 400 unsupported_jurisdiction.',
+  example: { state: 'CA', tax_year: 2025, filing_status: 'mfj', state_taxable_income: 1500000 },
   input: StateIncomeInput,
   output: StateIncomeResult,
   compute,

@@ -211,6 +211,13 @@ export const taxEstimate = defineOperation({
     'Standard deduction (65+/blind) or itemized override, OBBBA senior deduction (2025+), ordinary brackets, ' +
     'qualified income at 0/15/20% stacked on ordinary income, 3.8% NIIT, 0.9% additional Medicare tax, ' +
     'flat state rate on ordinary + qualified income. Tax years 2024-2026. Credits, AMT, QBI not modeled.',
+  example: {
+    tax_year: 2025,
+    filing_status: 'single',
+    ordinary_income: 120000,
+    qualified_income: 15000,
+    state_tax_rate: 0.05,
+  },
   input: TaxEstimateInput,
   output: TaxEstimateResult,
   compute,

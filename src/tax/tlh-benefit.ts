@@ -152,6 +152,15 @@ export const tlhBenefit = defineOperation({
     'The loss offsets gains, then up to 3,000 (1,500 mfs) of ordinary income; the rest carries forward. Saving = ' +
     'regular tax without minus with the harvest; recapture = long-term tax on the used loss when the replacement ' +
     'is sold; NPV discounts the recapture at growth_rate. The wash-sale rule is not checked. Tax years 2024-2026.',
+  example: {
+    tax_year: 2025,
+    filing_status: 'single',
+    taxable_income: 150000,
+    harvestable_loss: 20000,
+    offsettable_gains: 5000,
+    growth_rate: 0.06,
+    reinvestment_years: 10,
+  },
   input: TlhBenefitInput,
   output: TlhBenefitResult,
   compute,

@@ -214,6 +214,7 @@ export const npvIrr = defineOperation({
     `IRRs are searched without a guess in [${IRR_RATE_MIN}, ${IRR_RATE_MAX}] by a sign-change scan and ` +
     'Brent refinement with a fixed iteration cap; all roots are listed and the one closest to `rate` is ' +
     'reported. No IRR (flows never change sign) is reported as irr_status, not as an error.',
+  example: { rate: 0.1, cashflows: [-1000, 300, 420, 680] },
   input: NpvIrrInput,
   output: NpvIrrResult,
   compute: (input) =>

@@ -343,6 +343,13 @@ export const contributionLimits = defineOperation({
     '(IRS Notices 2023-75, 2024-80, 2025-67; Rev. Procs. 2023-23, 2024-25, 2025-19). Amounts tied to pay ' +
     'are capped at compensation when it is given; HSA limits are not. roth_catch_up_required flags the ' +
     '414(v)(7) Roth catch-up mandate (enforced from 2026; prior-year FICA wages over the threshold).',
+  example: {
+    tax_year: 2025,
+    age: 61,
+    compensation: 180000,
+    prior_year_wages: 170000,
+    hsa_coverage: 'family',
+  },
   input: ContributionLimitsInput,
   output: ContributionLimitsResult,
   compute,

@@ -294,6 +294,17 @@ export const debtVsInvest = defineOperation({
     'interest saves interest x marginal_tax_rate, invested as it accrues. Deterministic for a seed. ' +
     'Cost: num_simulations x horizon_years x 12 monthly path-steps, at most 12,000,000 per request ' +
     '(e.g. 20,000 paths over 50 years): over it is a 400 too_expensive.',
+  example: {
+    loan_balance: 20000,
+    loan_annual_rate: 0.065,
+    loan_minimum_payment: 400,
+    extra_monthly: 300,
+    horizon_years: 10,
+    expected_return: 0.07,
+    return_volatility: 0.15,
+    seed: 42,
+    num_simulations: 2000,
+  },
   input: DebtVsInvestInput,
   output: DebtVsInvestResult,
   compute,

@@ -130,6 +130,7 @@ export const goalFunding = defineOperation({
     'annual_return / periods_per_year per period (nominal convention), reach target_amount after ' +
     'years x periods_per_year periods (a whole number). Contributions at period end by default, or begin. ' +
     'The contribution is rounded up to the cent; 0 when current savings already reach the target.',
+  example: { target_amount: 100000, current_savings: 10000, years: 10, annual_return: 0.06 },
   input: GoalFundingInput,
   output: GoalFundingResult,
   compute,

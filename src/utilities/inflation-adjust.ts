@@ -80,6 +80,7 @@ export const inflationAdjust = defineOperation({
     'to_nominal: amount x (1 + annual_rate)^years (today dollars to future dollars); to_real: ' +
     'amount / (1 + annual_rate)^years (future dollars to today dollars). Constant rate, annual steps, ' +
     'exact decimal arithmetic; no price-index table is used.',
+  example: { amount: 50000, annual_rate: 0.03, years: 10, direction: 'to_nominal' },
   input: InflationAdjustInput,
   output: InflationAdjustResult,
   compute,

@@ -273,6 +273,7 @@ export const iraEligibility = defineOperation({
     '(IRS Notices 2023-75, 2024-80, 2025-67). Remaining amounts are rounded up to the next $10 with a $200 ' +
     'minimum unless fully phased out (219(g)(2)(B)-(C); Pub. 590-A Worksheets 1-2 and 2-2). qss uses the mfj ' +
     'ranges (IRS practice); mfs means living with the spouse at some time in the year.',
+  example: { tax_year: 2025, filing_status: 'single', magi: 84000, age: 40, covered_by_workplace_plan: true },
   input: IraEligibilityInput,
   output: IraEligibilityResult,
   compute,

@@ -199,6 +199,7 @@ export const loanAmortization = defineOperation({
     'rounded to cents. The schedule is computed in exact cents: interest each month rounded half up, and ' +
     'the final payment clears the balance exactly. Optional extra monthly principal shortens the term; ' +
     'months and interest saved are against the schedule without it. No dates, fees or escrow.',
+  example: { principal: 200000, annual_rate: 0.06, term_months: 360 },
   input: AmortizationInput,
   output: AmortizationResult,
   compute,

@@ -218,6 +218,7 @@ export const tvm = defineOperation({
     'Time value of money with the Excel / numpy-financial equation and sign convention (paid out negative, ' +
     'received positive). Payments at period end by default, or begin. Solved rates are searched without a ' +
     'guess in [-0.9999, 10000] per period. 400 no_solution when no value solves the equation.',
+  example: { solve_for: 'pmt', rate: 0.005, nper: 360, pv: 300000 },
   input: TvmInput,
   output: TvmResult,
   compute: solve,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/http/index';
@@ -30,28 +32,80 @@ describe('OpenAPI document', () => {
     expect(registry.operations.some((operation) => operation.stochastic)).toBe(true);
   });
 
-  it('describes every registered operation with request and envelope schemas', () => {
-    const paths = doc.paths as Record<string, { post?: unknown }>;
+  type Post = {
+    tags: string[];
+    requestBody: { content: { 'application/json': { schema: Schema; example?: unknown } } };
+    responses: Record<string, { content?: { 'application/json': { example?: unknown } } }>;
+  };
+  const post = (path: string) => (doc.paths as Record<string, { post: Post }>)[path]!.post;
+
+  it('describes every registered operation with an inline request schema and an envelope schema', () => {
     const schemas = doc.components.schemas as Record<string, Schema>;
     for (const operation of registry.operations) {
-      expect(paths[operation.path]?.post, operation.path).toBeDefined();
+      // Inline, so that openapi-typescript types fields with defaults as optional (test/http/openapi-client).
+      expect(
+        post(operation.path).requestBody.content['application/json'].schema.properties,
+        operation.path,
+      ).toBeDefined();
       const name = operation.id
         .split(/[^a-zA-Z0-9]+/)
         .map((part) => part[0]?.toUpperCase() + part.slice(1))
         .join('');
-      expect(schemas[`${name}Request`], operation.path).toBeDefined();
+      expect(schemas[`${name}Request`], operation.path).toBeUndefined();
       expect(schemas[`${name}Result`], operation.path).toBeDefined();
       expect(schemas[`${name}Envelope`]?.properties?.result_id, operation.path).toBeDefined();
     }
   });
 
   it('documents every top-level request field', () => {
-    const schemas = doc.components.schemas as Record<string, Schema>;
-    for (const [name, schema] of Object.entries(schemas)) {
-      if (!name.endsWith('Request')) continue;
-      for (const [field, property] of Object.entries(schema.properties ?? {})) {
-        expect(property.description, `${name}.${field} has no description`).toBeTruthy();
+    for (const [path, item] of Object.entries(doc.paths as Record<string, { post?: Post }>)) {
+      const schema = item.post?.requestBody.content['application/json'].schema;
+      for (const [field, property] of Object.entries(schema?.properties ?? {})) {
+        expect(property.description, `${path} ${field} has no description`).toBeTruthy();
       }
     }
+  });
+
+  it('tags every operation with its SPEC.md area, and declares the tags used', () => {
+    const declared = (doc.tags as { name: string }[]).map((tag) => tag.name);
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Post>>))
+      for (const operation of Object.values(item)) {
+        expect(operation.tags, path).toHaveLength(1);
+        expect(declared, path).toContain(operation.tags[0]);
+      }
+    expect(post('/v1/tvm').tags).toEqual(['Utilities']);
+    expect(post('/v1/longevity').tags).toEqual(['Retirement income']);
+    expect(post('/v1/retirement/rmd').tags).toEqual(['Retirement']);
+    expect(post('/v1/equity-comp/iso').tags).toEqual(['Equity compensation']);
+    expect(post('/v1/keys/create').tags).toEqual(['Platform']);
+    expect(declared).not.toContain('Other');
+  });
+
+  it('shows each operation a request example and the envelope it gives, computed by the operation', () => {
+    for (const operation of registry.operations) {
+      expect(operation.example, `${operation.path} has no example`).toBeDefined();
+      const { requestBody, responses } = post(operation.path);
+      const request = requestBody.content['application/json'].example;
+      expect(request, operation.path).toEqual(operation.example);
+      // Each example is one of the operation's golden cases (hand-checked, with its source).
+      const golden = JSON.parse(
+        readFileSync(join(__dirname, '..', 'goldens', `${operation.id.replaceAll('/', '__')}.json`), 'utf8'),
+      ) as { cases: { input: unknown }[] };
+      expect(
+        golden.cases.map((c) => c.input),
+        operation.path,
+      ).toContainEqual(request);
+      expect(responses['200']?.content?.['application/json'].example, operation.path).toEqual(
+        operation.run(request),
+      );
+    }
+  });
+
+  it('lists every error code a reply can carry', () => {
+    const code = (doc.components.schemas as Record<string, { properties: { error: Schema } }>).Error!
+      .properties.error.properties?.code as { enum: string[] };
+    expect(code.enum).toEqual(expect.arrayContaining(['invalid_input', 'no_solution', 'too_expensive']));
+    expect(code.enum).toEqual(expect.arrayContaining(['rate_limited', 'email_taken', 'not_found']));
+    expect(new Set(code.enum).size).toBe(code.enum.length);
   });
 });

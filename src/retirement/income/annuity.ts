@@ -282,6 +282,7 @@ export const annuity = defineOperation({
     "expected total payout, and the money's-worth ratio (expected present value / premium: 1 at the fair " +
     'price, or of quoted_monthly_income). Given target_annual_income: the premium. Population mortality, ' +
     'no expense loading: insurers pay less.',
+  example: { premium: 100000, age: 65, sex: 'male', assumed_rate: 0.05, payout_type: 'life' },
   input: AnnuityInput,
   output: AnnuityResult,
   compute,

@@ -203,6 +203,7 @@ export const longevity = defineOperation({
     'second_age and second_sex, the same for the second life plus the joint-life (first death) and ' +
     'last-survivor (second death) expectancies, medians and curves, the lives independent. frailty and ' +
     'second_frailty multiply every q_x (capped at 1). A period table assumes no mortality improvement.',
+  example: { age: 65, sex: 'male' },
   input: LongevityInput,
   output: LongevityResult,
   compute,

@@ -292,6 +292,13 @@ export const pensionLumpSumVsAnnuity = defineOperation({
     'the present value, its advantage over the lump sum and the implied return (the rate at which the ' +
     'pension is worth exactly the lump sum); and the nominal breakeven age at which the undiscounted ' +
     'payments reach the lump sum. Taxes and the plan sponsor\u2019s credit risk are not modeled.',
+  example: {
+    current_age: 65,
+    lump_sum_offer: 200000,
+    monthly_pension: 1000,
+    discount_rate: 0.04,
+    end_age: 85,
+  },
   input: LumpSumVsAnnuityInput,
   output: LumpSumVsAnnuityResult,
   compute,

@@ -400,6 +400,14 @@ export const survivorScenario = defineOperation({
     'Social Security benefit kept, the deceased’s own income lost, the shared income kept, filing single (or ' +
     'qualifying surviving spouse). Federal tax with taxable Social Security under IRC §86 and the 65-or-older ' +
     'deductions, effective and marginal rates, optional Medicare IRMAA, and the changes.',
+  example: {
+    tax_year: 2025,
+    spouse_a: { social_security: 40000, other_income: 0, age: 70 },
+    spouse_b: { social_security: 20000, other_income: 0, age: 68 },
+    shared_ordinary_income: 100000,
+    deceased: 'a',
+    irmaa_year: 2025,
+  },
   input: SurvivorScenarioInput,
   output: SurvivorScenarioResult,
   compute,
