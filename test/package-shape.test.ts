@@ -30,6 +30,11 @@ describe('one list of areas', () => {
       ['src/index.ts', ...subpaths.map((name) => `src/${name}/index.ts`)].sort(),
     );
   });
+  it('typedoc names each module by its import path (@module finplan/<subpath>)', () => {
+    expect(read('src/index.ts')).toMatch(/^ \* @module finplan$/m);
+    for (const name of subpaths)
+      expect(read(`src/${name}/index.ts`), name).toMatch(new RegExp(`^ \\* @module finplan/${name}$`, 'm'));
+  });
   it('the root barrel re-exports every calculation area and no tool subpath', () => {
     const barrel = read('src/index.ts');
     for (const area of CALCULATION_AREAS) expect(barrel).toContain(`export * from './${area}/index';`);

@@ -1,6 +1,6 @@
 /**
  * Education: college savings, 529-to-Roth IRA rollovers and federal student-loan repayment.
- * @module education
+ * @module finplan/education
  */
 
 export {

@@ -1,6 +1,6 @@
 /**
  * Equity compensation: incentive stock option exercise and its AMT, and the AMT-free exercise capacity.
- * @module equity
+ * @module finplan/equity
  */
 
 export { type IsoAmtCapacityInput, type IsoAmtCapacityResult, isoAmtCapacity } from './iso-amt-capacity';

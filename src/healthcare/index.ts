@@ -2,7 +2,7 @@
  * Healthcare: Medicare IRMAA (the shared IRMAA engine and `/v1/medicare/irmaa`), the Medicare late
  * enrollment penalties and the healthcare costs of a year (the ACA premium tax credit before 65, Medicare
  * Part B and Part D surcharges from 65).
- * @module healthcare
+ * @module finplan/healthcare
  */
 
 export {

@@ -144,7 +144,7 @@ export const HANDLER_CORE: unique symbol = Symbol.for('finplan.http.handler-core
 /** A Fetch API handler: `(request) => Promise<Response>`. */
 export interface Handler {
   (request: Request): Promise<Response>;
-  /** The same handler on {@link RequestParts}, for bridges (`toNodeListener` uses it). */
+  /** The same handler on `RequestParts`, for bridges (`toNodeListener` uses it). */
   readonly [HANDLER_CORE]: (parts: RequestParts) => Promise<Reply>;
 }
 

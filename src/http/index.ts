@@ -1,6 +1,6 @@
 /**
  * The HTTP adapter: a Fetch API handler serving the whole `/v1` surface.
- * @module http
+ * @module finplan/http
  */
 import { registry } from '../operations';
 import { buildOpenApiDocument } from './openapi';

@@ -1,7 +1,7 @@
 /**
  * Insurance: life insurance needs (DIME, capital needs, human life value), disability income needs,
  * long-term care funding, term versus permanent life insurance.
- * @module insurance
+ * @module finplan/insurance
  */
 
 export {

@@ -1,7 +1,7 @@
 /**
  * Node bridge: serve the finplan Fetch handler from node:http, Express or Fastify, with simulations
  * in worker threads and production limits.
- * @module node
+ * @module finplan/node
  */
 export {
   DEFAULT_DEADLINE_MS,

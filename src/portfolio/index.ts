@@ -1,6 +1,6 @@
 /**
  * Portfolio: capital market assumptions.
- * @module portfolio
+ * @module finplan/portfolio
  */
 export {
   type CapitalMarketAssumptionsInput,

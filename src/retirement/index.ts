@@ -3,7 +3,7 @@
  * required minimum distributions, savings target, withdrawal sequencing, Roth conversion, HSA,
  * inherited IRA (ten-year rule); and retirement income (`income/`): longevity, annuities, pensions, the
  * survivor scenario.
- * @module retirement
+ * @module finplan/retirement
  */
 
 export {

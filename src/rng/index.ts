@@ -12,7 +12,7 @@
  * const gross = drawGrossReturn(model, rng); // same value on Node, Deno, Bun, browsers
  * ```
  *
- * @module
+ * @module finplan/rng
  */
 
 export { exp, log } from './fdlibm';

@@ -2,7 +2,7 @@
  * Social Security: the retirement benefit at each claiming age (`/v1/social-security`) and the engine
  * behind it (full retirement age by birth year, early reduction, delayed credits, SSA rounding) for other
  * areas to call.
- * @module social-security
+ * @module finplan/social-security
  */
 export {
   type ClaimingBenefit,

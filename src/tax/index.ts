@@ -2,7 +2,7 @@
  * Tax: the federal tax engine (brackets, deductions, capital gains, NIIT, additional Medicare tax, AMT,
  * taxable Social Security) with its entry point for other areas (`householdTax`, `bracketCeilings`,
  * `bracketRoomAt`, `grossUp`, `taxableSocialSecurity`, `TAX_ENGINE`), and the tax estimate, bracket room, gain harvesting, loss harvesting and asset location operations.
- * @module tax
+ * @module finplan/tax
  */
 
 export { additionalMedicareTax } from './additional-medicare';

@@ -1,7 +1,7 @@
 /**
  * fast-check arbitraries of inputs for every finplan operation, derived from the same zod schema that
  * types, validates and documents the operation. Needs `fast-check` (a peer dependency).
- * @module testing
+ * @module finplan/testing
  */
 import type fc from 'fast-check';
 import * as z from 'zod/mini';

@@ -1,7 +1,7 @@
 /**
  * Utilities: time value of money, goal funding, amortization, debt vs invest, inflation, NPV/IRR,
  * contribution limits and IRA eligibility.
- * @module utilities
+ * @module finplan/utilities
  */
 
 export { type NpvIrrInput, type NpvIrrResult, npvIrr } from './cashflow-npv-irr';

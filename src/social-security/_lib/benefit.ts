@@ -43,7 +43,7 @@ export function ssaBirthYear(birthYear: number, bornOnJanuary1 = false): number 
 
 /**
  * Full retirement age in months (66 and 10 months = 802) of an SSA birth year (see {@link ssaBirthYear}),
- * 20 CFR 404.409(a). A year before {@link EARLIEST_BIRTH_YEAR} is an `invalid_input` error on `birth_year`.
+ * 20 CFR 404.409(a). A year before the earliest covered birth year (the first with the 8% delayed retirement credit) is an `invalid_input` error on `birth_year`.
  *
  * @example
  * ```ts
