@@ -351,6 +351,109 @@ describe('tax/state-income: New York supplemental tax (Tax Law 601(d-1); 2025 IT
   });
 });
 
+describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Subtractions Lines 3-4)', () => {
+  const co = (age: number | undefined, other: number, pension: number, ss: number) =>
+    single('CO', other, { pension_income: pension, social_security_income: ss, age });
+  it('4.40% flat (SB24-228 rate for 2025; 104 Book Line 12): 60,000 x 4.4% = 2,640', () => {
+    expect([single('CO', 60_000).tax, single('CO', 60_000).marginal_rate]).toEqual([2640, 0.044]);
+  });
+  it('65+: taxable Social Security out in full, the 24,000 pension cap less it (Lines 3 and 4)', () => {
+    // provisional income 30,000 + 30,000 + 12,000 = 72,000: taxable benefits min(20,400, 32,300 + 4,500) = 20,400,
+    // all subtracted (Line 3); pension cap 24,000 - 20,400 = 3,600 (Line 4): 56,400 x 4.4% = 2,481.60
+    const r = co(66, 30_000, 30_000, 24_000);
+    expect([r.social_security_taxed, r.pension_excluded, r.tax]).toEqual([0, 3600, 2481.6]);
+    // pension alone: 24,000 out, 6,000 x 4.4% = 264
+    expect(co(66, 0, 30_000, 0).tax).toBe(264);
+  });
+  it('55-64: one 20,000 cap for benefits and pension, lifted for benefits at AGI <= 75,000 (HB24-1142)', () => {
+    // provisional 52,000: taxable benefits 15,300 + 4,500 = 19,800; AGI 59,800 <= 75,000: all 19,800 out,
+    // pension room 20,000 - 19,800 = 200: 39,800 x 4.4% = 1,751.20
+    const low = co(60, 30_000, 10_000, 24_000);
+    expect([low.social_security_taxed, low.pension_excluded, low.tax]).toEqual([0, 200, 1751.2]);
+    expect(low.notes.join(' ')).toContain('not capped');
+    // AGI 110,400 > 75,000: 20,000 of the 20,400 out, no pension room: 90,400 x 4.4% = 3,977.60
+    const high = co(60, 80_000, 10_000, 24_000);
+    expect([high.social_security_taxed, high.pension_excluded, high.tax]).toEqual([400, 0, 3977.6]);
+    // joint limit 95,000: AGI 60,000 + 10,000 + 20,400 = 90,400 -> uncapped on a joint return
+    const joint = tax({
+      state: 'CO',
+      filing_status: 'mfj',
+      state_taxable_income: 60_000,
+      pension_income: 10_000,
+      social_security_income: 24_000,
+      age: 60,
+    });
+    expect([joint.social_security_taxed, joint.pension_excluded]).toEqual([0, 0]);
+  });
+  it('under 55 (or no age): the federally taxable benefits and the pension are taxed', () => {
+    // provisional 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed: 41,300 x 4.4% = 1,817.20
+    const r = co(50, 30_000, 0, 24_000);
+    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1817.2]);
+    expect(co(54, 30_000, 10_000, 0).pension_excluded).toBe(0);
+    expect(co(55, 30_000, 10_000, 0).pension_excluded).toBe(10_000);
+    expect(co(undefined, 30_000, 10_000, 0).notes.join(' ')).toContain('Age not given');
+  });
+});
+
+describe('tax/state-income: Michigan 2025 (MCL 206.51, 206.30 as amended by PA 4 of 2023; Form 4884)', () => {
+  it('4.25% flat: 50,000 x 4.25% = 2,125; Social Security exempt', () => {
+    expect(single('MI', 50_000).tax).toBe(2125);
+    expect(single('MI', 50_000, { social_security_income: 30_000, age: 70 }).tax).toBe(2125);
+  });
+  it('born 1946-1966 (59-79 at the end of 2025): 75% of the maximum, 49,423 / 98,846 joint', () => {
+    // 10,000 + 60,000 - 49,423 = 20,577 x 4.25% = 874.5225 -> 874.52
+    const r = single('MI', 10_000, { pension_income: 60_000, age: 70 });
+    expect([r.pension_excluded, r.tax]).toEqual([49_423, 874.52]);
+    // joint, 65: 120,000 - 98,846 = 21,154 x 4.25% = 899.045 -> 899.05
+    const joint = tax({
+      state: 'MI',
+      filing_status: 'mfj',
+      state_taxable_income: 0,
+      pension_income: 120_000,
+      age: 65,
+    });
+    expect([joint.pension_excluded, joint.tax]).toEqual([98_846, 899.05]);
+    expect(single('MI', 0, { pension_income: 60_000, age: 59 }).pension_excluded).toBe(49_423);
+  });
+  it('born before 1946 (80+): the full 65,897 / 131,794; born 1967 or later (58): nothing', () => {
+    // joint 80: 150,000 - 131,794 = 18,206 x 4.25% = 773.755 -> 773.76
+    const r = tax({
+      state: 'MI',
+      filing_status: 'mfj',
+      state_taxable_income: 0,
+      pension_income: 150_000,
+      age: 80,
+    });
+    expect([r.pension_excluded, r.tax]).toEqual([131_794, 773.76]);
+    expect(single('MI', 0, { pension_income: 100_000, age: 80 }).pension_excluded).toBe(65_897);
+    // 58: 10,000 + 60,000 = 70,000 x 4.25% = 2,975
+    expect(single('MI', 10_000, { pension_income: 60_000, age: 58 }).tax).toBe(2975);
+  });
+});
+
+describe('tax/state-income: Utah 2025 (Utah Code 59-10-104, H.B. 106 (2025); TC-40)', () => {
+  it('4.5% flat: 80,000 x 4.5% = 3,600; pensions taxed at any age (the retirement credit is not modeled)', () => {
+    expect(single('UT', 80_000).tax).toBe(3600);
+    expect(single('UT', 0, { pension_income: 10_000, age: 70 }).tax).toBe(450);
+  });
+  it('Social Security taxed as federal AGI includes it (IRC 86; the credit is not modeled)', () => {
+    // single: provisional 30,000 + 12,000 = 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed; 41,300 x 4.5% = 1,858.50
+    const r = single('UT', 30_000, { social_security_income: 24_000, age: 70 });
+    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1858.5]);
+    // joint: provisional 20,000 + 15,000 = 35,000: 50% x (35,000 - 32,000) = 1,500; 21,500 x 4.5% = 967.50
+    const joint = tax({
+      state: 'UT',
+      filing_status: 'mfj',
+      state_taxable_income: 20_000,
+      social_security_income: 30_000,
+    });
+    expect([joint.social_security_taxed, joint.tax]).toEqual([1500, 967.5]);
+    // under the base amount nothing is taxed
+    expect(single('UT', 10_000, { social_security_income: 20_000 }).social_security_taxed).toBe(0);
+    expect(r.notes.join(' ')).toContain('Social Security benefits credit');
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.

@@ -10,6 +10,7 @@
 import ak from '../../../data/tax/state-2025/ak.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
+import co from '../../../data/tax/state-2025/co.json';
 import de from '../../../data/tax/state-2025/de.json';
 import fl from '../../../data/tax/state-2025/fl.json';
 import ga from '../../../data/tax/state-2025/ga.json';
@@ -21,6 +22,7 @@ import ks from '../../../data/tax/state-2025/ks.json';
 import ky from '../../../data/tax/state-2025/ky.json';
 import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
+import mi from '../../../data/tax/state-2025/mi.json';
 import ms from '../../../data/tax/state-2025/ms.json';
 import nc from '../../../data/tax/state-2025/nc.json';
 import ne from '../../../data/tax/state-2025/ne.json';
@@ -34,6 +36,7 @@ import pa from '../../../data/tax/state-2025/pa.json';
 import sd from '../../../data/tax/state-2025/sd.json';
 import tn from '../../../data/tax/state-2025/tn.json';
 import tx from '../../../data/tax/state-2025/tx.json';
+import ut from '../../../data/tax/state-2025/ut.json';
 import va from '../../../data/tax/state-2025/va.json';
 import wa from '../../../data/tax/state-2025/wa.json';
 import wy from '../../../data/tax/state-2025/wy.json';
@@ -62,6 +65,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       /* <generated map> */ AK: ak,
       AZ: az,
       CA: ca,
+      CO: co,
       DE: de,
       FL: fl,
       GA: ga,
@@ -73,6 +77,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       KY: ky,
       LA: la,
       MA: ma,
+      MI: mi,
       MS: ms,
       NC: nc,
       NE: ne,
@@ -86,6 +91,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       SD: sd,
       TN: tn,
       TX: tx,
+      UT: ut,
       VA: va,
       WA: wa,
       WY: wy /* </generated map> */,

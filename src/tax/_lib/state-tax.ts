@@ -8,6 +8,7 @@
  */
 import { Dec, dollars, roundRate } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
+import { taxableSocialSecurity } from '../engine';
 import {
   type BracketFill,
   type BracketSchedule,
@@ -101,6 +102,7 @@ function excluded(
   status: FilingStatus,
   income: Dec,
   notes: string[],
+  socialSecurityExcluded: Dec = new Dec(0),
 ): Dec {
   if (amount.lte(0)) return new Dec(0);
   const rules = (table.retirement_exclusions ?? []).filter(
@@ -128,8 +130,15 @@ function excluded(
     );
   }
   if (rule.max_amount === undefined) return base;
-  const cap = typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status];
-  return Dec.min(base, cap);
+  if (rule.uncapped_up_to !== undefined && income.lte(rule.uncapped_up_to[status])) {
+    notes.push(
+      `income of ${dollars(income.toNumber())} is at or below ${dollars(rule.uncapped_up_to[status])}: the Social Security exclusion is not capped`,
+    );
+    return base;
+  }
+  const cap = new Dec(typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status]);
+  const room = rule.cap_reduced_by_social_security ? Dec.max(cap.minus(socialSecurityExcluded), 0) : cap;
+  return Dec.min(base, room);
 }
 
 type AgeDeduction = NonNullable<StateTaxTable['age_deductions']>[number];
@@ -239,11 +248,30 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // Income before any exclusion or deduction: the measure of the income limits and phase-outs (the
   // states measure them on their own AGI or gross income; this is the nearest figure the request has).
   const gross = other.plus(pension).plus(benefits);
-  const pensionExcluded = excluded(table, 'pension', pension, input.age, status, gross, notes);
-  // Only states whose table says `taxed: false` are covered so far: their benefits are all exempt.
-  const socialSecurityTaxed = table.social_security.taxed
-    ? benefits.minus(excluded(table, 'social_security', benefits, input.age, status, gross, notes))
-    : zero;
+  // A state that taxes benefits starts from federal AGI: the part IRC 86 includes (the other income
+  // given standing for modified AGI), less the state's own Social Security exclusion, taken first.
+  let socialSecurityTaxed = zero;
+  let socialSecurityExcluded = zero;
+  if (table.social_security.taxed && benefits.gt(0)) {
+    const included = taxableSocialSecurity({
+      filing_status: status,
+      benefits: benefits.toNumber(),
+      other_income: other.plus(pension).toNumber(),
+    }).taxable;
+    const agi = other.plus(pension).plus(included);
+    socialSecurityExcluded = excluded(table, 'social_security', included, input.age, status, agi, notes);
+    socialSecurityTaxed = included.minus(socialSecurityExcluded);
+  }
+  const pensionExcluded = excluded(
+    table,
+    'pension',
+    pension,
+    input.age,
+    status,
+    gross,
+    notes,
+    socialSecurityExcluded,
+  );
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
   const standardDeduction = new Dec(table.standard_deduction?.[status] ?? 0);
   let personalExemptions = new Dec(table.personal_exemption?.[status] ?? 0);

@@ -110,6 +110,17 @@ const RetirementExclusion = block({
   income_tiers: z.optional(
     z.array(z.strictObject({ over: byStatus(z.number()), fraction: byStatus(z.number()) })),
   ),
+  /**
+   * Social Security rules only: where federal AGI (the income given, with the federally taxable
+   * benefits) is at or below `uncapped_up_to[status]`, `max_amount` does not apply (Colorado from 2025,
+   * HB24-1142).
+   */
+  uncapped_up_to: z.optional(byStatus(z.number())),
+  /**
+   * Pension rules only: `max_amount` is reduced by the Social Security benefits the table's own rules
+   * exclude (Colorado: one pension and annuity subtraction covering both, Social Security first).
+   */
+  cap_reduced_by_social_security: z.optional(z.boolean()),
 });
 
 /** A deduction (or exemption) from income for a person of `min_age` or over, one person's. */
@@ -191,7 +202,11 @@ export const StateTaxTableSchema = z.strictObject({
   surtaxes: z.optional(
     z.array(block({ name: z.string(), rate: z.number(), threshold: byStatus(z.number()) })),
   ),
-  /** Whether Social Security benefits are taxed; `false`: all of them are exempt. */
+  /**
+   * Whether Social Security benefits are taxed; `false`: all of them are exempt. `true`: the part
+   * included in federal AGI (IRC 86, with the other income given as modified AGI) is taxed, less the
+   * `social_security` exclusions.
+   */
   social_security: block({ taxed: z.boolean() }),
   /** Retirement-income exclusions, gated by age; none listed: pension income is taxed like other income. */
   retirement_exclusions: z.optional(z.array(RetirementExclusion)),
