@@ -454,6 +454,39 @@ describe('tax/state-income: Utah 2025 (Utah Code 59-10-104, H.B. 106 (2025); TC-
   });
 });
 
+describe('tax/state-income: North Dakota 2025 (N.D.C.C. 57-38-30.3; 2025 booklet rate schedules)', () => {
+  // North Dakota starts from federal taxable income (Form ND-1 line 1): the 2025 federal basic standard
+  // deduction (15,750 / 31,500 / 23,625 head of household) stands for a state one.
+  it('single: 0% to 48,475, 1.95% to 244,825, 2.5% above', () => {
+    // 60,000 - 15,750 = 44,250: all at 0%
+    expect([single('ND', 60_000).standard_deduction, single('ND', 60_000).tax]).toEqual([15_750, 0]);
+    // 100,000: TI 84,250; 1.95% x 35,775 = 697.6125 -> 697.61
+    expect(single('ND', 100_000).tax).toBe(697.61);
+    // 300,000: TI 284,250; 1.95% x 196,350 = 3,828.825 (the booklet's 3,828.83) + 2.5% x 39,425 = 985.625 -> 4,814.45
+    expect(single('ND', 300_000).tax).toBe(4814.45);
+    // edges
+    expect([
+      single('ND', 15_750 + 48_475).marginal_rate,
+      single('ND', 15_750 + 48_474).marginal_rate,
+    ]).toEqual([0.0195, 0]);
+    expect(single('ND', 15_750 + 244_825).marginal_rate).toBe(0.025);
+  });
+  it('joint, head of household, separate and surviving spouse schedules', () => {
+    const nd = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'ND', filing_status, state_taxable_income: income }).tax;
+    // joint 150,000: TI 118,500; 1.95% x 37,525 = 731.7375 -> 731.74 (qss uses the joint schedule)
+    expect([nd('mfj', 150_000), nd('qss', 150_000)]).toEqual([731.74, 731.74]);
+    // head of household 100,000: TI 76,375; 1.95% x 11,425 = 222.7875 -> 222.79
+    expect(nd('hoh', 100_000)).toBe(222.79);
+    // separate 60,000: TI 44,250; 1.95% x 3,775 = 73.6125 -> 73.61
+    expect(nd('mfs', 60_000)).toBe(73.61);
+  });
+  it('Social Security exempt (S.B. 2351, 2021); pensions taxed at any age', () => {
+    const r = single('ND', 80_000, { pension_income: 20_000, social_security_income: 30_000, age: 70 });
+    expect([r.social_security_taxed, r.pension_excluded, r.tax]).toEqual([0, 0, 697.61]);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.

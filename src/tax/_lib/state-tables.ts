@@ -25,6 +25,7 @@ import ma from '../../../data/tax/state-2025/ma.json';
 import mi from '../../../data/tax/state-2025/mi.json';
 import ms from '../../../data/tax/state-2025/ms.json';
 import nc from '../../../data/tax/state-2025/nc.json';
+import nd from '../../../data/tax/state-2025/nd.json';
 import ne from '../../../data/tax/state-2025/ne.json';
 import nh from '../../../data/tax/state-2025/nh.json';
 import nj from '../../../data/tax/state-2025/nj.json';
@@ -80,6 +81,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       MI: mi,
       MS: ms,
       NC: nc,
+      ND: nd,
       NE: ne,
       NH: nh,
       NJ: nj,

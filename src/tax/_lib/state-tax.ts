@@ -8,7 +8,7 @@
  */
 import { Dec, dollars, roundRate } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
-import { taxableSocialSecurity } from '../engine';
+import { federalTable, taxableSocialSecurity } from '../engine';
 import {
   type BracketFill,
   type BracketSchedule,
@@ -273,7 +273,12 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     socialSecurityExcluded,
   );
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
-  const standardDeduction = new Dec(table.standard_deduction?.[status] ?? 0);
+  const standardDeduction = new Dec(
+    table.standard_deduction?.[status] ??
+      (table.federal_standard_deduction?.applies
+        ? federalTable(table.tax_year).standard_deduction[status]
+        : 0),
+  );
   let personalExemptions = new Dec(table.personal_exemption?.[status] ?? 0);
   const tiered = table.personal_exemption_tiers;
   if (tiered !== undefined) {

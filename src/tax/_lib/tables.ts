@@ -156,6 +156,12 @@ export const StateTaxTableSchema = z.strictObject({
   brackets: z.optional(block({ schedules: z.record(z.string(), StateSchedule) })),
   /** Standard deduction by federal filing status. */
   standard_deduction: z.optional(block(statusShape(z.number()))),
+  /**
+   * `applies: true`: the state starts from federal taxable income, so the federal basic standard
+   * deduction of the tax year (`data/tax/federal-<year>.json`) stands for a state standard deduction
+   * (North Dakota); not with `standard_deduction`.
+   */
+  federal_standard_deduction: z.optional(block({ applies: z.boolean() })),
   /** Personal exemptions subtracted from income, the filer's (and spouse's on a joint return) by status. */
   personal_exemption: z.optional(block(statusShape(z.number()))),
   /**
