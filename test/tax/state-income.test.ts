@@ -487,6 +487,40 @@ describe('tax/state-income: North Dakota 2025 (N.D.C.C. 57-38-30.3; 2025 booklet
   });
 });
 
+describe('tax/state-income: New Mexico 2025 (NMSA 7-2-7 as amended by HB 252; 2025 PIT-1)', () => {
+  // New Mexico's standard deduction is the federal one (2025: 15,750 / 31,500 / 23,625 head of household).
+  it("single 60,000: TI 44,250 -> 1,165.50 + 4.7% x 10,750 = 1,670.75 (the statute's base amounts)", () => {
+    const r = single('NM', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_750, 44_250, 1670.75]);
+    // top: 300,000 -> TI 284,250: 9,748 + 5.9% x 74,250 = 4,380.75 -> 14,128.75
+    expect(single('NM', 300_000).tax).toBe(14_128.75);
+    expect([single('NM', 15_750 + 5500).marginal_rate, single('NM', 15_750 + 5499).marginal_rate]).toEqual([
+      0.032, 0.015,
+    ]);
+  });
+  it('joint, head of household (joint schedule) and separate', () => {
+    const nm = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'NM', filing_status, state_taxable_income: income }).tax;
+    // joint 120,000: TI 88,500: 1,739 + 4.7% x 38,500 = 1,809.50 -> 3,548.50
+    expect(nm('mfj', 120_000)).toBe(3548.5);
+    // head of household 120,000: TI 96,375: 1,739 + 4.7% x 46,375 = 2,179.625 -> 3,918.625 -> 3,918.63
+    expect(nm('hoh', 120_000)).toBe(3918.63);
+    // separate 60,000: TI 44,250: 869.50 + 4.7% x 19,250 = 904.75 -> 1,774.25
+    expect(nm('mfs', 60_000)).toBe(1774.25);
+  });
+  it('Social Security exempt up to AGI 100,000 single (NMSA 7-2-5.14), taxed as federal AGI includes it above', () => {
+    // 40,000 + 24,000 of benefits: 19,800 in federal AGI (59,800 <= 100,000): exempt; TI 24,250:
+    // 434.50 + 4.3% x 7,750 = 333.25 -> 767.75
+    const low = single('NM', 40_000, { social_security_income: 24_000, age: 70 });
+    expect([low.social_security_taxed, low.tax]).toEqual([0, 767.75]);
+    // 100,000 + 30,000: 25,500 in federal AGI (125,500 > 100,000): all taxed; TI 109,750:
+    // 2,716.50 + 4.9% x 43,250 = 2,119.25 -> 4,835.75
+    const high = single('NM', 100_000, { social_security_income: 30_000, age: 70 });
+    expect([high.social_security_taxed, high.tax]).toEqual([25_500, 4835.75]);
+    expect(high.notes.join(' ')).toContain('0% of the benefits');
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.

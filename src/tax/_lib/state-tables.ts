@@ -29,6 +29,7 @@ import nd from '../../../data/tax/state-2025/nd.json';
 import ne from '../../../data/tax/state-2025/ne.json';
 import nh from '../../../data/tax/state-2025/nh.json';
 import nj from '../../../data/tax/state-2025/nj.json';
+import nm from '../../../data/tax/state-2025/nm.json';
 import nv from '../../../data/tax/state-2025/nv.json';
 import ny from '../../../data/tax/state-2025/ny.json';
 import oh from '../../../data/tax/state-2025/oh.json';
@@ -85,6 +86,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       NE: ne,
       NH: nh,
       NJ: nj,
+      NM: nm,
       NV: nv,
       NY: ny,
       OH: oh,
