@@ -521,6 +521,35 @@ describe('tax/state-income: New Mexico 2025 (NMSA 7-2-7 as amended by HB 252; 20
   });
 });
 
+describe('tax/state-income: Montana 2025 (MCA 15-30-2103, S.B. 399; 2025 Montana Tax Tables)', () => {
+  // Montana starts from federal taxable income (Form 2 line 1): the 2025 federal basic standard deduction.
+  it('single 60,000: TI 44,250 -> 4.7% x 21,100 = 991.70 + 5.9% x 23,150 = 1,365.85 -> 2,357.55', () => {
+    expect(single('MT', 60_000).tax).toBe(2357.55);
+    expect([
+      single('MT', 15_750 + 21_100).marginal_rate,
+      single('MT', 15_750 + 21_099).marginal_rate,
+    ]).toEqual([0.059, 0.047]);
+  });
+  it('joint, head of household and separate schedules', () => {
+    const mt = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'MT', filing_status, state_taxable_income: income }).tax;
+    // joint 100,000: TI 68,500: 1,983.40 + 5.9% x 26,300 = 1,551.70 -> 3,535.10
+    expect([mt('mfj', 100_000), mt('qss', 100_000)]).toEqual([3535.1, 3535.1]);
+    // head of household 80,000: TI 56,375: 1,489.90 + 5.9% x 24,675 = 1,455.825 -> 2,945.725 -> 2,945.73
+    expect(mt('hoh', 80_000)).toBe(2945.73);
+    // separate 40,000: TI 24,250: 991.70 + 5.9% x 3,150 = 185.85 -> 1,177.55
+    expect(mt('mfs', 40_000)).toBe(1177.55);
+  });
+  it('Social Security taxed as federal AGI includes it; 5,660 subtracted at 65 (MCA 15-30-2110(3)(g))', () => {
+    // 40,000 + 24,000 of benefits: 19,800 taxed; 59,800 - 15,750 - 5,660 = 38,390:
+    // 991.70 + 5.9% x 17,290 = 1,020.11 -> 2,011.81
+    const r = single('MT', 40_000, { social_security_income: 24_000, age: 66 });
+    expect([r.social_security_taxed, r.age_deductions, r.tax]).toEqual([19_800, 5660, 2011.81]);
+    // 64: no subtraction: TI 44,050: 991.70 + 5.9% x 22,950 = 1,354.05 -> 2,345.75
+    expect(single('MT', 40_000, { social_security_income: 24_000, age: 64 }).tax).toBe(2345.75);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.

@@ -24,6 +24,7 @@ import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
 import mi from '../../../data/tax/state-2025/mi.json';
 import ms from '../../../data/tax/state-2025/ms.json';
+import mt from '../../../data/tax/state-2025/mt.json';
 import nc from '../../../data/tax/state-2025/nc.json';
 import nd from '../../../data/tax/state-2025/nd.json';
 import ne from '../../../data/tax/state-2025/ne.json';
@@ -81,6 +82,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       MA: ma,
       MI: mi,
       MS: ms,
+      MT: mt,
       NC: nc,
       ND: nd,
       NE: ne,
