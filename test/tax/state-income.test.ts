@@ -550,6 +550,32 @@ describe('tax/state-income: Montana 2025 (MCA 15-30-2103, S.B. 399; 2025 Montana
   });
 });
 
+describe('tax/state-income: District of Columbia 2025 (D.C. Code 47-1806.03; 2025 D-40 Booklet)', () => {
+  it('single 60,000: TI 60,000 - 15,000 = 45,000 -> 400 + 1,800 + 6.5% x 5,000 = 2,525', () => {
+    const r = single('DC', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_000, 45_000, 2525]);
+    expect([
+      single('DC', 15_000 + 60_000).marginal_rate,
+      single('DC', 15_000 + 59_999).marginal_rate,
+    ]).toEqual([0.085, 0.065]);
+  });
+  it('joint 150,000 and the 10.75% top bracket (the same brackets for every status)', () => {
+    // joint: TI 120,000: 400 + 1,800 + 1,300 + 8.5% x 60,000 = 5,100 -> 8,600
+    expect(tax({ state: 'DC', filing_status: 'mfj', state_taxable_income: 150_000 }).tax).toBe(8600);
+    // single 1,500,000: TI 1,485,000: 19,650 to 250,000; + 9.25% x 250,000 = 23,125; + 9.75% x 500,000 = 48,750;
+    // + 10.75% x 485,000 = 52,137.50 -> 143,662.50
+    const top = single('DC', 1_500_000);
+    expect([top.tax, top.marginal_rate]).toEqual([143_662.5, 0.1075]);
+  });
+  it('65+: the additional 2,000 (1,600 married); Social Security exempt', () => {
+    // 60,000 - 15,000 - 2,000 = 43,000: 400 + 1,800 + 6.5% x 3,000 = 195 -> 2,395
+    const r = single('DC', 60_000, { social_security_income: 30_000, pension_income: 0, age: 66 });
+    expect([r.social_security_taxed, r.age_deductions, r.tax]).toEqual([0, 2000, 2395]);
+    const joint = tax({ state: 'DC', filing_status: 'mfj', state_taxable_income: 150_000, age: 70 });
+    expect(joint.age_deductions).toBe(1600);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.

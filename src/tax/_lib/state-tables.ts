@@ -11,6 +11,7 @@ import ak from '../../../data/tax/state-2025/ak.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
 import co from '../../../data/tax/state-2025/co.json';
+import dc from '../../../data/tax/state-2025/dc.json';
 import de from '../../../data/tax/state-2025/de.json';
 import fl from '../../../data/tax/state-2025/fl.json';
 import ga from '../../../data/tax/state-2025/ga.json';
@@ -69,6 +70,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       AZ: az,
       CA: ca,
       CO: co,
+      DC: dc,
       DE: de,
       FL: fl,
       GA: ga,
