@@ -576,6 +576,39 @@ describe('tax/state-income: District of Columbia 2025 (D.C. Code 47-1806.03; 202
   });
 });
 
+describe('tax/state-income: West Virginia 2025 (W. Va. Code 11-21-4i, S.B. 2033; 2025 IT-140)', () => {
+  it('single 60,000: less the 2,000 exemption, TI 58,000 -> 1,165.50 + 4.44% x 18,000 = 1,964.70', () => {
+    const r = single('WV', 60_000);
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([2000, 58_000, 1964.7]);
+    expect([single('WV', 2000 + 60_000).marginal_rate, single('WV', 2000 + 59_999).marginal_rate]).toEqual([
+      0.0482, 0.0444,
+    ]);
+  });
+  it('joint (two exemptions) and separate schedules', () => {
+    // joint 120,000: TI 116,000: 2,053.50 + 4.82% x 56,000 = 2,699.20 -> 4,752.70
+    expect(tax({ state: 'WV', filing_status: 'mfj', state_taxable_income: 120_000 }).tax).toBe(4752.7);
+    // separate 40,000: TI 38,000: 1,026.75 + 4.82% x 8,000 = 385.60 -> 1,412.35
+    expect(tax({ state: 'WV', filing_status: 'mfs', state_taxable_income: 40_000 }).tax).toBe(1412.35);
+  });
+  it('Social Security: all out with federal AGI <= 50,000, 65% above (H.B. 4880); the 8,000 at 65 less it', () => {
+    // 30,000 + 24,000: 11,300 in federal AGI (41,300): all out; the 8,000 senior modification is
+    // exceeded by it: TI 28,000: 666 + 3.33% x 3,000 = 99.90 -> 765.90
+    const low = single('WV', 30_000, { social_security_income: 24_000, age: 70 });
+    expect([low.social_security_taxed, low.age_deductions, low.tax]).toEqual([0, 0, 765.9]);
+    // 60,000 + 30,000: 25,500 in federal AGI (85,500 > 50,000): 65% = 16,575 out, 8,925 taxed;
+    // TI 66,925: 2,053.50 + 4.82% x 6,925 = 333.785 -> 2,387.29
+    const high = single('WV', 60_000, { social_security_income: 30_000, age: 70 });
+    expect([high.social_security_taxed, high.tax]).toEqual([8925, 2387.29]);
+    // 20,000 + 20,000: 2,500 in federal AGI, all out; senior 8,000 - 2,500 = 5,500:
+    // TI 20,000 - 2,000 - 5,500 = 12,500: 222 + 2.96% x 2,500 = 74 -> 296
+    const part = single('WV', 20_000, { social_security_income: 20_000, age: 66 });
+    expect([part.age_deductions, part.tax]).toEqual([5500, 296]);
+    // pension only at 66: the full 8,000: TI 20,000: 222 + 296 = 518; at 64 none
+    expect(single('WV', 0, { pension_income: 30_000, age: 66 }).tax).toBe(518);
+    expect(single('WV', 0, { pension_income: 30_000, age: 64 }).age_deductions).toBe(0);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.

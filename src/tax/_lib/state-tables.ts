@@ -43,6 +43,7 @@ import tx from '../../../data/tax/state-2025/tx.json';
 import ut from '../../../data/tax/state-2025/ut.json';
 import va from '../../../data/tax/state-2025/va.json';
 import wa from '../../../data/tax/state-2025/wa.json';
+import wv from '../../../data/tax/state-2025/wv.json';
 import wy from '../../../data/tax/state-2025/wy.json';
 // </generated imports>
 import { defineYearTables } from '../../core/year-tables';
@@ -102,6 +103,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       UT: ut,
       VA: va,
       WA: wa,
+      WV: wv,
       WY: wy /* </generated map> */,
     },
   },

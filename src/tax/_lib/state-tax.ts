@@ -144,9 +144,16 @@ function excluded(
 type AgeDeduction = NonNullable<StateTaxTable['age_deductions']>[number];
 
 /** One person's age-gated deduction: zero under `min_age`, less its phase-out on income over the start. */
-function ageDeduction(rule: AgeDeduction, status: FilingStatus, income: Dec, age: number | undefined): Dec {
+function ageDeduction(
+  rule: AgeDeduction,
+  status: FilingStatus,
+  income: Dec,
+  age: number | undefined,
+  socialSecurityExcluded: Dec,
+): Dec {
   if (age === undefined || age < rule.min_age) return new Dec(0);
-  const full = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
+  const amount = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
+  const full = rule.reduced_by_social_security ? Dec.max(amount.minus(socialSecurityExcluded), 0) : amount;
   if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return full;
   if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
   const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);
@@ -286,7 +293,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
   }
   const ageDeductions = (table.age_deductions ?? []).reduce(
-    (sum, rule) => sum.plus(ageDeduction(rule, status, income, input.age)),
+    (sum, rule) => sum.plus(ageDeduction(rule, status, income, input.age, socialSecurityExcluded)),
     new Dec(0),
   );
   const beforeFloor = income.minus(standardDeduction).minus(personalExemptions).minus(ageDeductions);

@@ -134,6 +134,11 @@ const AgeDeduction = block({
   phaseout_rate: z.optional(z.number()),
   /** From this age the phase-out does not apply (VA: born before January 2, 1939). */
   no_phaseout_from_age: z.optional(z.int()),
+  /**
+   * Reduced by the Social Security benefits the table's exclusions take out (West Virginia's $8,000
+   * modification at 65 is the larger of itself and the other modifications, Social Security among them).
+   */
+  reduced_by_social_security: z.optional(z.boolean()),
 });
 
 /**
