@@ -609,6 +609,32 @@ describe('tax/state-income: West Virginia 2025 (W. Va. Code 11-21-4i, S.B. 2033;
   });
 });
 
+describe('tax/state-income: South Carolina 2025 (S.C. Code 12-6-510, 12-6-1170; 2025 SC1040)', () => {
+  // South Carolina conforms to the IRC as of December 31, 2024: the pre-2025-increase standard deduction.
+  it('single 60,000: TI 45,000 -> 3% x 14,270 = 428.10 + 6% x 27,170 = 1,630.20 -> 2,058.30', () => {
+    const r = single('SC', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_000, 45_000, 2058.3]);
+    // joint 100,000: TI 70,000: 428.10 + 6% x 52,170 = 3,130.20 -> 3,558.30
+    expect(tax({ state: 'SC', filing_status: 'mfj', state_taxable_income: 100_000 }).tax).toBe(3558.3);
+    expect([single('SC', 15_000 + 17_830).marginal_rate, single('SC', 15_000 + 3_559).marginal_rate]).toEqual(
+      [0.06, 0],
+    );
+  });
+  it('retirement deduction 3,000 before 65, 10,000 from 65; the 15,000 at 65 less it (12-6-1170(A), (B))', () => {
+    // 70: 30,000 + 20,000 - 10,000 = 40,000; at-65 deduction 15,000 - 10,000 = 5,000; TI 20,000:
+    // 428.10 + 6% x 2,170 = 130.20 -> 558.30 (benefits exempt)
+    const r = single('SC', 30_000, { pension_income: 20_000, social_security_income: 20_000, age: 70 });
+    expect([r.pension_excluded, r.age_deductions, r.social_security_taxed, r.tax]).toEqual([
+      10_000, 5000, 0, 558.3,
+    ]);
+    // 60: 3,000 out, no age deduction: 47,000 - 15,000 = 32,000: 428.10 + 6% x 14,170 = 850.20 -> 1,278.30
+    const young = single('SC', 30_000, { pension_income: 20_000, age: 60 });
+    expect([young.pension_excluded, young.tax]).toEqual([3000, 1278.3]);
+    // 66 without a pension: the whole 15,000: 50,000 - 30,000 = 20,000 -> 558.30
+    expect(single('SC', 50_000, { age: 66 }).tax).toBe(558.3);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.

@@ -37,6 +37,7 @@ import ny from '../../../data/tax/state-2025/ny.json';
 import oh from '../../../data/tax/state-2025/oh.json';
 import ok from '../../../data/tax/state-2025/ok.json';
 import pa from '../../../data/tax/state-2025/pa.json';
+import sc from '../../../data/tax/state-2025/sc.json';
 import sd from '../../../data/tax/state-2025/sd.json';
 import tn from '../../../data/tax/state-2025/tn.json';
 import tx from '../../../data/tax/state-2025/tx.json';
@@ -97,6 +98,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       OH: oh,
       OK: ok,
       PA: pa,
+      SC: sc,
       SD: sd,
       TN: tn,
       TX: tx,

@@ -149,11 +149,12 @@ function ageDeduction(
   status: FilingStatus,
   income: Dec,
   age: number | undefined,
-  socialSecurityExcluded: Dec,
+  excludedRetirement: { socialSecurity: Dec; pension: Dec },
 ): Dec {
   if (age === undefined || age < rule.min_age) return new Dec(0);
-  const amount = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
-  const full = rule.reduced_by_social_security ? Dec.max(amount.minus(socialSecurityExcluded), 0) : amount;
+  let full = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
+  if (rule.reduced_by_social_security) full = Dec.max(full.minus(excludedRetirement.socialSecurity), 0);
+  if (rule.reduced_by_pension_excluded) full = Dec.max(full.minus(excludedRetirement.pension), 0);
   if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return full;
   if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
   const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);
@@ -293,7 +294,13 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
   }
   const ageDeductions = (table.age_deductions ?? []).reduce(
-    (sum, rule) => sum.plus(ageDeduction(rule, status, income, input.age, socialSecurityExcluded)),
+    (sum, rule) =>
+      sum.plus(
+        ageDeduction(rule, status, income, input.age, {
+          socialSecurity: socialSecurityExcluded,
+          pension: pensionExcluded,
+        }),
+      ),
     new Dec(0),
   );
   const beforeFloor = income.minus(standardDeduction).minus(personalExemptions).minus(ageDeductions);

@@ -139,6 +139,8 @@ const AgeDeduction = block({
    * modification at 65 is the larger of itself and the other modifications, Social Security among them).
    */
   reduced_by_social_security: z.optional(z.boolean()),
+  /** Reduced by the pension income the table's exclusions take out (South Carolina 12-6-1170(B)). */
+  reduced_by_pension_excluded: z.optional(z.boolean()),
 });
 
 /**
