@@ -8,7 +8,7 @@
  */
 import { Dec, dollars, roundRate } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
-import { federalTable, taxableSocialSecurity } from '../engine';
+import { federalTable } from '../federal-tables';
 import {
   type BracketFill,
   type BracketSchedule,
@@ -17,6 +17,7 @@ import {
   ordinaryTax,
   scheduleFrom,
 } from '../ordinary-tax';
+import { taxableSocialSecurity } from '../taxable-social-security';
 import type { StateTaxTable } from './tables';
 
 /** What the computation needs from a request. */
