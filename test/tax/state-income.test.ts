@@ -351,6 +351,290 @@ describe('tax/state-income: New York supplemental tax (Tax Law 601(d-1); 2025 IT
   });
 });
 
+describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Subtractions Lines 3-4)', () => {
+  const co = (age: number | undefined, other: number, pension: number, ss: number) =>
+    single('CO', other, { pension_income: pension, social_security_income: ss, age });
+  it('4.40% flat (SB24-228 rate for 2025; 104 Book Line 12): 60,000 x 4.4% = 2,640', () => {
+    expect([single('CO', 60_000).tax, single('CO', 60_000).marginal_rate]).toEqual([2640, 0.044]);
+  });
+  it('65+: taxable Social Security out in full, the 24,000 pension cap less it (Lines 3 and 4)', () => {
+    // provisional income 30,000 + 30,000 + 12,000 = 72,000: taxable benefits min(20,400, 32,300 + 4,500) = 20,400,
+    // all subtracted (Line 3); pension cap 24,000 - 20,400 = 3,600 (Line 4): 56,400 x 4.4% = 2,481.60
+    const r = co(66, 30_000, 30_000, 24_000);
+    expect([r.social_security_taxed, r.pension_excluded, r.tax]).toEqual([0, 3600, 2481.6]);
+    // pension alone: 24,000 out, 6,000 x 4.4% = 264
+    expect(co(66, 0, 30_000, 0).tax).toBe(264);
+  });
+  it('55-64: one 20,000 cap for benefits and pension, lifted for benefits at AGI <= 75,000 (HB24-1142)', () => {
+    // provisional 52,000: taxable benefits 15,300 + 4,500 = 19,800; AGI 59,800 <= 75,000: all 19,800 out,
+    // pension room 20,000 - 19,800 = 200: 39,800 x 4.4% = 1,751.20
+    const low = co(60, 30_000, 10_000, 24_000);
+    expect([low.social_security_taxed, low.pension_excluded, low.tax]).toEqual([0, 200, 1751.2]);
+    expect(low.notes.join(' ')).toContain('not capped');
+    // AGI 110,400 > 75,000: 20,000 of the 20,400 out, no pension room: 90,400 x 4.4% = 3,977.60
+    const high = co(60, 80_000, 10_000, 24_000);
+    expect([high.social_security_taxed, high.pension_excluded, high.tax]).toEqual([400, 0, 3977.6]);
+    // joint limit 95,000: AGI 60,000 + 10,000 + 20,400 = 90,400 -> uncapped on a joint return
+    const joint = tax({
+      state: 'CO',
+      filing_status: 'mfj',
+      state_taxable_income: 60_000,
+      pension_income: 10_000,
+      social_security_income: 24_000,
+      age: 60,
+    });
+    expect([joint.social_security_taxed, joint.pension_excluded]).toEqual([0, 0]);
+  });
+  it('under 55 (or no age): the federally taxable benefits and the pension are taxed', () => {
+    // provisional 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed: 41,300 x 4.4% = 1,817.20
+    const r = co(50, 30_000, 0, 24_000);
+    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1817.2]);
+    expect(co(54, 30_000, 10_000, 0).pension_excluded).toBe(0);
+    expect(co(55, 30_000, 10_000, 0).pension_excluded).toBe(10_000);
+    expect(co(undefined, 30_000, 10_000, 0).notes.join(' ')).toContain('Age not given');
+  });
+});
+
+describe('tax/state-income: Michigan 2025 (MCL 206.51, 206.30 as amended by PA 4 of 2023; Form 4884)', () => {
+  it('4.25% flat: 50,000 x 4.25% = 2,125; Social Security exempt', () => {
+    expect(single('MI', 50_000).tax).toBe(2125);
+    expect(single('MI', 50_000, { social_security_income: 30_000, age: 70 }).tax).toBe(2125);
+  });
+  it('born 1946-1966 (59-79 at the end of 2025): 75% of the maximum, 49,423 / 98,846 joint', () => {
+    // 10,000 + 60,000 - 49,423 = 20,577 x 4.25% = 874.5225 -> 874.52
+    const r = single('MI', 10_000, { pension_income: 60_000, age: 70 });
+    expect([r.pension_excluded, r.tax]).toEqual([49_423, 874.52]);
+    // joint, 65: 120,000 - 98,846 = 21,154 x 4.25% = 899.045 -> 899.05
+    const joint = tax({
+      state: 'MI',
+      filing_status: 'mfj',
+      state_taxable_income: 0,
+      pension_income: 120_000,
+      age: 65,
+    });
+    expect([joint.pension_excluded, joint.tax]).toEqual([98_846, 899.05]);
+    expect(single('MI', 0, { pension_income: 60_000, age: 59 }).pension_excluded).toBe(49_423);
+  });
+  it('born before 1946 (80+): the full 65,897 / 131,794; born 1967 or later (58): nothing', () => {
+    // joint 80: 150,000 - 131,794 = 18,206 x 4.25% = 773.755 -> 773.76
+    const r = tax({
+      state: 'MI',
+      filing_status: 'mfj',
+      state_taxable_income: 0,
+      pension_income: 150_000,
+      age: 80,
+    });
+    expect([r.pension_excluded, r.tax]).toEqual([131_794, 773.76]);
+    expect(single('MI', 0, { pension_income: 100_000, age: 80 }).pension_excluded).toBe(65_897);
+    // 58: 10,000 + 60,000 = 70,000 x 4.25% = 2,975
+    expect(single('MI', 10_000, { pension_income: 60_000, age: 58 }).tax).toBe(2975);
+  });
+});
+
+describe('tax/state-income: Utah 2025 (Utah Code 59-10-104, H.B. 106 (2025); TC-40)', () => {
+  it('4.5% flat: 80,000 x 4.5% = 3,600; pensions taxed at any age (the retirement credit is not modeled)', () => {
+    expect(single('UT', 80_000).tax).toBe(3600);
+    expect(single('UT', 0, { pension_income: 10_000, age: 70 }).tax).toBe(450);
+  });
+  it('Social Security taxed as federal AGI includes it (IRC 86; the credit is not modeled)', () => {
+    // single: provisional 30,000 + 12,000 = 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed; 41,300 x 4.5% = 1,858.50
+    const r = single('UT', 30_000, { social_security_income: 24_000, age: 70 });
+    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1858.5]);
+    // joint: provisional 20,000 + 15,000 = 35,000: 50% x (35,000 - 32,000) = 1,500; 21,500 x 4.5% = 967.50
+    const joint = tax({
+      state: 'UT',
+      filing_status: 'mfj',
+      state_taxable_income: 20_000,
+      social_security_income: 30_000,
+    });
+    expect([joint.social_security_taxed, joint.tax]).toEqual([1500, 967.5]);
+    // under the base amount nothing is taxed
+    expect(single('UT', 10_000, { social_security_income: 20_000 }).social_security_taxed).toBe(0);
+    expect(r.notes.join(' ')).toContain('Social Security benefits credit');
+  });
+});
+
+describe('tax/state-income: North Dakota 2025 (N.D.C.C. 57-38-30.3; 2025 booklet rate schedules)', () => {
+  // North Dakota starts from federal taxable income (Form ND-1 line 1): the 2025 federal basic standard
+  // deduction (15,750 / 31,500 / 23,625 head of household) stands for a state one.
+  it('single: 0% to 48,475, 1.95% to 244,825, 2.5% above', () => {
+    // 60,000 - 15,750 = 44,250: all at 0%
+    expect([single('ND', 60_000).standard_deduction, single('ND', 60_000).tax]).toEqual([15_750, 0]);
+    // 100,000: TI 84,250; 1.95% x 35,775 = 697.6125 -> 697.61
+    expect(single('ND', 100_000).tax).toBe(697.61);
+    // 300,000: TI 284,250; 1.95% x 196,350 = 3,828.825 (the booklet's 3,828.83) + 2.5% x 39,425 = 985.625 -> 4,814.45
+    expect(single('ND', 300_000).tax).toBe(4814.45);
+    // edges
+    expect([
+      single('ND', 15_750 + 48_475).marginal_rate,
+      single('ND', 15_750 + 48_474).marginal_rate,
+    ]).toEqual([0.0195, 0]);
+    expect(single('ND', 15_750 + 244_825).marginal_rate).toBe(0.025);
+  });
+  it('joint, head of household, separate and surviving spouse schedules', () => {
+    const nd = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'ND', filing_status, state_taxable_income: income }).tax;
+    // joint 150,000: TI 118,500; 1.95% x 37,525 = 731.7375 -> 731.74 (qss uses the joint schedule)
+    expect([nd('mfj', 150_000), nd('qss', 150_000)]).toEqual([731.74, 731.74]);
+    // head of household 100,000: TI 76,375; 1.95% x 11,425 = 222.7875 -> 222.79
+    expect(nd('hoh', 100_000)).toBe(222.79);
+    // separate 60,000: TI 44,250; 1.95% x 3,775 = 73.6125 -> 73.61
+    expect(nd('mfs', 60_000)).toBe(73.61);
+  });
+  it('Social Security exempt (S.B. 2351, 2021); pensions taxed at any age', () => {
+    const r = single('ND', 80_000, { pension_income: 20_000, social_security_income: 30_000, age: 70 });
+    expect([r.social_security_taxed, r.pension_excluded, r.tax]).toEqual([0, 0, 697.61]);
+  });
+});
+
+describe('tax/state-income: New Mexico 2025 (NMSA 7-2-7 as amended by HB 252; 2025 PIT-1)', () => {
+  // New Mexico's standard deduction is the federal one (2025: 15,750 / 31,500 / 23,625 head of household).
+  it("single 60,000: TI 44,250 -> 1,165.50 + 4.7% x 10,750 = 1,670.75 (the statute's base amounts)", () => {
+    const r = single('NM', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_750, 44_250, 1670.75]);
+    // top: 300,000 -> TI 284,250: 9,748 + 5.9% x 74,250 = 4,380.75 -> 14,128.75
+    expect(single('NM', 300_000).tax).toBe(14_128.75);
+    expect([single('NM', 15_750 + 5500).marginal_rate, single('NM', 15_750 + 5499).marginal_rate]).toEqual([
+      0.032, 0.015,
+    ]);
+  });
+  it('joint, head of household (joint schedule) and separate', () => {
+    const nm = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'NM', filing_status, state_taxable_income: income }).tax;
+    // joint 120,000: TI 88,500: 1,739 + 4.7% x 38,500 = 1,809.50 -> 3,548.50
+    expect(nm('mfj', 120_000)).toBe(3548.5);
+    // head of household 120,000: TI 96,375: 1,739 + 4.7% x 46,375 = 2,179.625 -> 3,918.625 -> 3,918.63
+    expect(nm('hoh', 120_000)).toBe(3918.63);
+    // separate 60,000: TI 44,250: 869.50 + 4.7% x 19,250 = 904.75 -> 1,774.25
+    expect(nm('mfs', 60_000)).toBe(1774.25);
+  });
+  it('Social Security exempt up to AGI 100,000 single (NMSA 7-2-5.14), taxed as federal AGI includes it above', () => {
+    // 40,000 + 24,000 of benefits: 19,800 in federal AGI (59,800 <= 100,000): exempt; TI 24,250:
+    // 434.50 + 4.3% x 7,750 = 333.25 -> 767.75
+    const low = single('NM', 40_000, { social_security_income: 24_000, age: 70 });
+    expect([low.social_security_taxed, low.tax]).toEqual([0, 767.75]);
+    // 100,000 + 30,000: 25,500 in federal AGI (125,500 > 100,000): all taxed; TI 109,750:
+    // 2,716.50 + 4.9% x 43,250 = 2,119.25 -> 4,835.75
+    const high = single('NM', 100_000, { social_security_income: 30_000, age: 70 });
+    expect([high.social_security_taxed, high.tax]).toEqual([25_500, 4835.75]);
+    expect(high.notes.join(' ')).toContain('0% of the benefits');
+  });
+});
+
+describe('tax/state-income: Montana 2025 (MCA 15-30-2103, S.B. 399; 2025 Montana Tax Tables)', () => {
+  // Montana starts from federal taxable income (Form 2 line 1): the 2025 federal basic standard deduction.
+  it('single 60,000: TI 44,250 -> 4.7% x 21,100 = 991.70 + 5.9% x 23,150 = 1,365.85 -> 2,357.55', () => {
+    expect(single('MT', 60_000).tax).toBe(2357.55);
+    expect([
+      single('MT', 15_750 + 21_100).marginal_rate,
+      single('MT', 15_750 + 21_099).marginal_rate,
+    ]).toEqual([0.059, 0.047]);
+  });
+  it('joint, head of household and separate schedules', () => {
+    const mt = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'MT', filing_status, state_taxable_income: income }).tax;
+    // joint 100,000: TI 68,500: 1,983.40 + 5.9% x 26,300 = 1,551.70 -> 3,535.10
+    expect([mt('mfj', 100_000), mt('qss', 100_000)]).toEqual([3535.1, 3535.1]);
+    // head of household 80,000: TI 56,375: 1,489.90 + 5.9% x 24,675 = 1,455.825 -> 2,945.725 -> 2,945.73
+    expect(mt('hoh', 80_000)).toBe(2945.73);
+    // separate 40,000: TI 24,250: 991.70 + 5.9% x 3,150 = 185.85 -> 1,177.55
+    expect(mt('mfs', 40_000)).toBe(1177.55);
+  });
+  it('Social Security taxed as federal AGI includes it; 5,660 subtracted at 65 (MCA 15-30-2110(3)(g))', () => {
+    // 40,000 + 24,000 of benefits: 19,800 taxed; 59,800 - 15,750 - 5,660 = 38,390:
+    // 991.70 + 5.9% x 17,290 = 1,020.11 -> 2,011.81
+    const r = single('MT', 40_000, { social_security_income: 24_000, age: 66 });
+    expect([r.social_security_taxed, r.age_deductions, r.tax]).toEqual([19_800, 5660, 2011.81]);
+    // 64: no subtraction: TI 44,050: 991.70 + 5.9% x 22,950 = 1,354.05 -> 2,345.75
+    expect(single('MT', 40_000, { social_security_income: 24_000, age: 64 }).tax).toBe(2345.75);
+  });
+});
+
+describe('tax/state-income: District of Columbia 2025 (D.C. Code 47-1806.03; 2025 D-40 Booklet)', () => {
+  it('single 60,000: TI 60,000 - 15,000 = 45,000 -> 400 + 1,800 + 6.5% x 5,000 = 2,525', () => {
+    const r = single('DC', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_000, 45_000, 2525]);
+    expect([
+      single('DC', 15_000 + 60_000).marginal_rate,
+      single('DC', 15_000 + 59_999).marginal_rate,
+    ]).toEqual([0.085, 0.065]);
+  });
+  it('joint 150,000 and the 10.75% top bracket (the same brackets for every status)', () => {
+    // joint: TI 120,000: 400 + 1,800 + 1,300 + 8.5% x 60,000 = 5,100 -> 8,600
+    expect(tax({ state: 'DC', filing_status: 'mfj', state_taxable_income: 150_000 }).tax).toBe(8600);
+    // single 1,500,000: TI 1,485,000: 19,650 to 250,000; + 9.25% x 250,000 = 23,125; + 9.75% x 500,000 = 48,750;
+    // + 10.75% x 485,000 = 52,137.50 -> 143,662.50
+    const top = single('DC', 1_500_000);
+    expect([top.tax, top.marginal_rate]).toEqual([143_662.5, 0.1075]);
+  });
+  it('65+: the additional 2,000 (1,600 married); Social Security exempt', () => {
+    // 60,000 - 15,000 - 2,000 = 43,000: 400 + 1,800 + 6.5% x 3,000 = 195 -> 2,395
+    const r = single('DC', 60_000, { social_security_income: 30_000, pension_income: 0, age: 66 });
+    expect([r.social_security_taxed, r.age_deductions, r.tax]).toEqual([0, 2000, 2395]);
+    const joint = tax({ state: 'DC', filing_status: 'mfj', state_taxable_income: 150_000, age: 70 });
+    expect(joint.age_deductions).toBe(1600);
+  });
+});
+
+describe('tax/state-income: West Virginia 2025 (W. Va. Code 11-21-4i, S.B. 2033; 2025 IT-140)', () => {
+  it('single 60,000: less the 2,000 exemption, TI 58,000 -> 1,165.50 + 4.44% x 18,000 = 1,964.70', () => {
+    const r = single('WV', 60_000);
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([2000, 58_000, 1964.7]);
+    expect([single('WV', 2000 + 60_000).marginal_rate, single('WV', 2000 + 59_999).marginal_rate]).toEqual([
+      0.0482, 0.0444,
+    ]);
+  });
+  it('joint (two exemptions) and separate schedules', () => {
+    // joint 120,000: TI 116,000: 2,053.50 + 4.82% x 56,000 = 2,699.20 -> 4,752.70
+    expect(tax({ state: 'WV', filing_status: 'mfj', state_taxable_income: 120_000 }).tax).toBe(4752.7);
+    // separate 40,000: TI 38,000: 1,026.75 + 4.82% x 8,000 = 385.60 -> 1,412.35
+    expect(tax({ state: 'WV', filing_status: 'mfs', state_taxable_income: 40_000 }).tax).toBe(1412.35);
+  });
+  it('Social Security: all out with federal AGI <= 50,000, 65% above (H.B. 4880); the 8,000 at 65 less it', () => {
+    // 30,000 + 24,000: 11,300 in federal AGI (41,300): all out; the 8,000 senior modification is
+    // exceeded by it: TI 28,000: 666 + 3.33% x 3,000 = 99.90 -> 765.90
+    const low = single('WV', 30_000, { social_security_income: 24_000, age: 70 });
+    expect([low.social_security_taxed, low.age_deductions, low.tax]).toEqual([0, 0, 765.9]);
+    // 60,000 + 30,000: 25,500 in federal AGI (85,500 > 50,000): 65% = 16,575 out, 8,925 taxed;
+    // TI 66,925: 2,053.50 + 4.82% x 6,925 = 333.785 -> 2,387.29
+    const high = single('WV', 60_000, { social_security_income: 30_000, age: 70 });
+    expect([high.social_security_taxed, high.tax]).toEqual([8925, 2387.29]);
+    // 20,000 + 20,000: 2,500 in federal AGI, all out; senior 8,000 - 2,500 = 5,500:
+    // TI 20,000 - 2,000 - 5,500 = 12,500: 222 + 2.96% x 2,500 = 74 -> 296
+    const part = single('WV', 20_000, { social_security_income: 20_000, age: 66 });
+    expect([part.age_deductions, part.tax]).toEqual([5500, 296]);
+    // pension only at 66: the full 8,000: TI 20,000: 222 + 296 = 518; at 64 none
+    expect(single('WV', 0, { pension_income: 30_000, age: 66 }).tax).toBe(518);
+    expect(single('WV', 0, { pension_income: 30_000, age: 64 }).age_deductions).toBe(0);
+  });
+});
+
+describe('tax/state-income: South Carolina 2025 (S.C. Code 12-6-510, 12-6-1170; 2025 SC1040)', () => {
+  // South Carolina conforms to the IRC as of December 31, 2024: the pre-2025-increase standard deduction.
+  it('single 60,000: TI 45,000 -> 3% x 14,270 = 428.10 + 6% x 27,170 = 1,630.20 -> 2,058.30', () => {
+    const r = single('SC', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_000, 45_000, 2058.3]);
+    // joint 100,000: TI 70,000: 428.10 + 6% x 52,170 = 3,130.20 -> 3,558.30
+    expect(tax({ state: 'SC', filing_status: 'mfj', state_taxable_income: 100_000 }).tax).toBe(3558.3);
+    expect([single('SC', 15_000 + 17_830).marginal_rate, single('SC', 15_000 + 3_559).marginal_rate]).toEqual(
+      [0.06, 0],
+    );
+  });
+  it('retirement deduction 3,000 before 65, 10,000 from 65; the 15,000 at 65 less it (12-6-1170(A), (B))', () => {
+    // 70: 30,000 + 20,000 - 10,000 = 40,000; at-65 deduction 15,000 - 10,000 = 5,000; TI 20,000:
+    // 428.10 + 6% x 2,170 = 130.20 -> 558.30 (benefits exempt)
+    const r = single('SC', 30_000, { pension_income: 20_000, social_security_income: 20_000, age: 70 });
+    expect([r.pension_excluded, r.age_deductions, r.social_security_taxed, r.tax]).toEqual([
+      10_000, 5000, 0, 558.3,
+    ]);
+    // 60: 3,000 out, no age deduction: 47,000 - 15,000 = 32,000: 428.10 + 6% x 14,170 = 850.20 -> 1,278.30
+    const young = single('SC', 30_000, { pension_income: 20_000, age: 60 });
+    expect([young.pension_excluded, young.tax]).toEqual([3000, 1278.3]);
+    // 66 without a pension: the whole 15,000: 50,000 - 30,000 = 20,000 -> 558.30
+    expect(single('SC', 50_000, { age: 66 }).tax).toBe(558.3);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.

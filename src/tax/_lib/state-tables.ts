@@ -10,6 +10,8 @@
 import ak from '../../../data/tax/state-2025/ak.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
+import co from '../../../data/tax/state-2025/co.json';
+import dc from '../../../data/tax/state-2025/dc.json';
 import de from '../../../data/tax/state-2025/de.json';
 import fl from '../../../data/tax/state-2025/fl.json';
 import ga from '../../../data/tax/state-2025/ga.json';
@@ -21,21 +23,28 @@ import ks from '../../../data/tax/state-2025/ks.json';
 import ky from '../../../data/tax/state-2025/ky.json';
 import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
+import mi from '../../../data/tax/state-2025/mi.json';
 import ms from '../../../data/tax/state-2025/ms.json';
+import mt from '../../../data/tax/state-2025/mt.json';
 import nc from '../../../data/tax/state-2025/nc.json';
+import nd from '../../../data/tax/state-2025/nd.json';
 import ne from '../../../data/tax/state-2025/ne.json';
 import nh from '../../../data/tax/state-2025/nh.json';
 import nj from '../../../data/tax/state-2025/nj.json';
+import nm from '../../../data/tax/state-2025/nm.json';
 import nv from '../../../data/tax/state-2025/nv.json';
 import ny from '../../../data/tax/state-2025/ny.json';
 import oh from '../../../data/tax/state-2025/oh.json';
 import ok from '../../../data/tax/state-2025/ok.json';
 import pa from '../../../data/tax/state-2025/pa.json';
+import sc from '../../../data/tax/state-2025/sc.json';
 import sd from '../../../data/tax/state-2025/sd.json';
 import tn from '../../../data/tax/state-2025/tn.json';
 import tx from '../../../data/tax/state-2025/tx.json';
+import ut from '../../../data/tax/state-2025/ut.json';
 import va from '../../../data/tax/state-2025/va.json';
 import wa from '../../../data/tax/state-2025/wa.json';
+import wv from '../../../data/tax/state-2025/wv.json';
 import wy from '../../../data/tax/state-2025/wy.json';
 // </generated imports>
 import { defineYearTables } from '../../core/year-tables';
@@ -62,6 +71,8 @@ export const stateTaxTables = defineYearTables<StateTables>({
       /* <generated map> */ AK: ak,
       AZ: az,
       CA: ca,
+      CO: co,
+      DC: dc,
       DE: de,
       FL: fl,
       GA: ga,
@@ -73,21 +84,28 @@ export const stateTaxTables = defineYearTables<StateTables>({
       KY: ky,
       LA: la,
       MA: ma,
+      MI: mi,
       MS: ms,
+      MT: mt,
       NC: nc,
+      ND: nd,
       NE: ne,
       NH: nh,
       NJ: nj,
+      NM: nm,
       NV: nv,
       NY: ny,
       OH: oh,
       OK: ok,
       PA: pa,
+      SC: sc,
       SD: sd,
       TN: tn,
       TX: tx,
+      UT: ut,
       VA: va,
       WA: wa,
+      WV: wv,
       WY: wy /* </generated map> */,
     },
   },

@@ -8,6 +8,7 @@
  */
 import { Dec, dollars, roundRate } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
+import { federalTable } from '../federal-tables';
 import {
   type BracketFill,
   type BracketSchedule,
@@ -16,6 +17,7 @@ import {
   ordinaryTax,
   scheduleFrom,
 } from '../ordinary-tax';
+import { taxableSocialSecurity } from '../taxable-social-security';
 import type { StateTaxTable } from './tables';
 
 /** What the computation needs from a request. */
@@ -101,6 +103,7 @@ function excluded(
   status: FilingStatus,
   income: Dec,
   notes: string[],
+  socialSecurityExcluded: Dec = new Dec(0),
 ): Dec {
   if (amount.lte(0)) return new Dec(0);
   const rules = (table.retirement_exclusions ?? []).filter(
@@ -128,16 +131,31 @@ function excluded(
     );
   }
   if (rule.max_amount === undefined) return base;
-  const cap = typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status];
-  return Dec.min(base, cap);
+  if (rule.uncapped_up_to !== undefined && income.lte(rule.uncapped_up_to[status])) {
+    notes.push(
+      `income of ${dollars(income.toNumber())} is at or below ${dollars(rule.uncapped_up_to[status])}: the Social Security exclusion is not capped`,
+    );
+    return base;
+  }
+  const cap = new Dec(typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status]);
+  const room = rule.cap_reduced_by_social_security ? Dec.max(cap.minus(socialSecurityExcluded), 0) : cap;
+  return Dec.min(base, room);
 }
 
 type AgeDeduction = NonNullable<StateTaxTable['age_deductions']>[number];
 
 /** One person's age-gated deduction: zero under `min_age`, less its phase-out on income over the start. */
-function ageDeduction(rule: AgeDeduction, status: FilingStatus, income: Dec, age: number | undefined): Dec {
+function ageDeduction(
+  rule: AgeDeduction,
+  status: FilingStatus,
+  income: Dec,
+  age: number | undefined,
+  excludedRetirement: { socialSecurity: Dec; pension: Dec },
+): Dec {
   if (age === undefined || age < rule.min_age) return new Dec(0);
-  const full = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
+  let full = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
+  if (rule.reduced_by_social_security) full = Dec.max(full.minus(excludedRetirement.socialSecurity), 0);
+  if (rule.reduced_by_pension_excluded) full = Dec.max(full.minus(excludedRetirement.pension), 0);
   if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return full;
   if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
   const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);
@@ -239,13 +257,37 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // Income before any exclusion or deduction: the measure of the income limits and phase-outs (the
   // states measure them on their own AGI or gross income; this is the nearest figure the request has).
   const gross = other.plus(pension).plus(benefits);
-  const pensionExcluded = excluded(table, 'pension', pension, input.age, status, gross, notes);
-  // Only states whose table says `taxed: false` are covered so far: their benefits are all exempt.
-  const socialSecurityTaxed = table.social_security.taxed
-    ? benefits.minus(excluded(table, 'social_security', benefits, input.age, status, gross, notes))
-    : zero;
+  // A state that taxes benefits starts from federal AGI: the part IRC 86 includes (the other income
+  // given standing for modified AGI), less the state's own Social Security exclusion, taken first.
+  let socialSecurityTaxed = zero;
+  let socialSecurityExcluded = zero;
+  if (table.social_security.taxed && benefits.gt(0)) {
+    const included = taxableSocialSecurity({
+      filing_status: status,
+      benefits: benefits.toNumber(),
+      other_income: other.plus(pension).toNumber(),
+    }).taxable;
+    const agi = other.plus(pension).plus(included);
+    socialSecurityExcluded = excluded(table, 'social_security', included, input.age, status, agi, notes);
+    socialSecurityTaxed = included.minus(socialSecurityExcluded);
+  }
+  const pensionExcluded = excluded(
+    table,
+    'pension',
+    pension,
+    input.age,
+    status,
+    gross,
+    notes,
+    socialSecurityExcluded,
+  );
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
-  const standardDeduction = new Dec(table.standard_deduction?.[status] ?? 0);
+  const standardDeduction = new Dec(
+    table.standard_deduction?.[status] ??
+      (table.federal_standard_deduction?.applies
+        ? federalTable(table.tax_year).standard_deduction[status]
+        : 0),
+  );
   let personalExemptions = new Dec(table.personal_exemption?.[status] ?? 0);
   const tiered = table.personal_exemption_tiers;
   if (tiered !== undefined) {
@@ -253,7 +295,13 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
   }
   const ageDeductions = (table.age_deductions ?? []).reduce(
-    (sum, rule) => sum.plus(ageDeduction(rule, status, income, input.age)),
+    (sum, rule) =>
+      sum.plus(
+        ageDeduction(rule, status, income, input.age, {
+          socialSecurity: socialSecurityExcluded,
+          pension: pensionExcluded,
+        }),
+      ),
     new Dec(0),
   );
   const beforeFloor = income.minus(standardDeduction).minus(personalExemptions).minus(ageDeductions);

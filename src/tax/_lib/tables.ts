@@ -110,6 +110,17 @@ const RetirementExclusion = block({
   income_tiers: z.optional(
     z.array(z.strictObject({ over: byStatus(z.number()), fraction: byStatus(z.number()) })),
   ),
+  /**
+   * Social Security rules only: where federal AGI (the income given, with the federally taxable
+   * benefits) is at or below `uncapped_up_to[status]`, `max_amount` does not apply (Colorado from 2025,
+   * HB24-1142).
+   */
+  uncapped_up_to: z.optional(byStatus(z.number())),
+  /**
+   * Pension rules only: `max_amount` is reduced by the Social Security benefits the table's own rules
+   * exclude (Colorado: one pension and annuity subtraction covering both, Social Security first).
+   */
+  cap_reduced_by_social_security: z.optional(z.boolean()),
 });
 
 /** A deduction (or exemption) from income for a person of `min_age` or over, one person's. */
@@ -123,6 +134,13 @@ const AgeDeduction = block({
   phaseout_rate: z.optional(z.number()),
   /** From this age the phase-out does not apply (VA: born before January 2, 1939). */
   no_phaseout_from_age: z.optional(z.int()),
+  /**
+   * Reduced by the Social Security benefits the table's exclusions take out (West Virginia's $8,000
+   * modification at 65 is the larger of itself and the other modifications, Social Security among them).
+   */
+  reduced_by_social_security: z.optional(z.boolean()),
+  /** Reduced by the pension income the table's exclusions take out (South Carolina 12-6-1170(B)). */
+  reduced_by_pension_excluded: z.optional(z.boolean()),
 });
 
 /**
@@ -145,6 +163,12 @@ export const StateTaxTableSchema = z.strictObject({
   brackets: z.optional(block({ schedules: z.record(z.string(), StateSchedule) })),
   /** Standard deduction by federal filing status. */
   standard_deduction: z.optional(block(statusShape(z.number()))),
+  /**
+   * `applies: true`: the state starts from federal taxable income, so the federal basic standard
+   * deduction of the tax year (`data/tax/federal-<year>.json`) stands for a state standard deduction
+   * (North Dakota); not with `standard_deduction`.
+   */
+  federal_standard_deduction: z.optional(block({ applies: z.boolean() })),
   /** Personal exemptions subtracted from income, the filer's (and spouse's on a joint return) by status. */
   personal_exemption: z.optional(block(statusShape(z.number()))),
   /**
@@ -191,7 +215,11 @@ export const StateTaxTableSchema = z.strictObject({
   surtaxes: z.optional(
     z.array(block({ name: z.string(), rate: z.number(), threshold: byStatus(z.number()) })),
   ),
-  /** Whether Social Security benefits are taxed; `false`: all of them are exempt. */
+  /**
+   * Whether Social Security benefits are taxed; `false`: all of them are exempt. `true`: the part
+   * included in federal AGI (IRC 86, with the other income given as modified AGI) is taxed, less the
+   * `social_security` exclusions.
+   */
   social_security: block({ taxed: z.boolean() }),
   /** Retirement-income exclusions, gated by age; none listed: pension income is taxed like other income. */
   retirement_exclusions: z.optional(z.array(RetirementExclusion)),
