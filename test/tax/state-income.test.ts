@@ -688,7 +688,7 @@ describe('tax/state-income: properties', () => {
   const optional = fc.option(amount, { nil: undefined });
   const ages = fc.option(fc.integer({ min: 18, max: 100 }), { nil: undefined });
 
-  it('never negative, never decreasing in income (no covered state has a cliff), and tax = brackets - credits + surtax', () => {
+  it('never negative, never decreasing in income (the CO, NM and WV Social Security steps at their AGI limits go up, never down), and tax = brackets - credits + surtax', () => {
     fc.assert(
       fc.property(
         states,
