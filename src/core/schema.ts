@@ -174,3 +174,84 @@ export type FilingStatus = (typeof FILING_STATUSES)[number];
 export function filingStatus(description = 'Filing status: single, mfj, mfs, hoh or qss.') {
   return oneOf(FILING_STATUSES, description);
 }
+
+/** A JSON Schema fragment (2020-12), as the OpenAPI document carries it. */
+export type JsonSchemaRule = Readonly<Record<string, unknown>>;
+
+/**
+ * Cross-field rules of an object schema in JSON Schema, for the OpenAPI document (generated clients and
+ * validators see them): a check to put next to the `superRefine` that enforces the same rules at run
+ * time. `test/http/openapi-rules.test.ts` checks that every request an operation accepts satisfies them.
+ *
+ * @example
+ * ```ts
+ * import * as z from 'zod/mini';
+ * const Flows = z.object({ a: z.optional(z.number()), b: z.optional(z.number()) }).check(
+ *   crossFieldRules(exactlyOne('a', 'b')),
+ * );
+ * (z.toJSONSchema(Flows) as { oneOf: unknown[] }).oneOf.length; // 2
+ * ```
+ */
+export function crossFieldRules(...rules: JsonSchemaRule[]) {
+  return z.meta(rules.length === 1 ? { ...rules[0] } : { allOf: rules });
+}
+
+/**
+ * All the fields are present (each named in `properties` too, so that linters see it defined).
+ *
+ * @example
+ * ```ts
+ * present('bracket_ceiling').required; // ['bracket_ceiling']
+ * ```
+ */
+export function present(...fields: string[]) {
+  return { properties: Object.fromEntries(fields.map((field) => [field, {}])), required: fields };
+}
+
+/**
+ * Exactly one of the fields is present.
+ *
+ * @example
+ * ```ts
+ * exactlyOne('premium', 'target_annual_income').oneOf.length; // 2
+ * ```
+ */
+export function exactlyOne(...fields: string[]) {
+  return { oneOf: fields.map((field) => present(field)) };
+}
+
+/**
+ * None of the fields is present.
+ *
+ * @example
+ * ```ts
+ * 'anyOf' in absent('spouse_age', 'spouse_blind').not; // true (one field: not present('spouse_age'))
+ * ```
+ */
+export function absent(...fields: string[]) {
+  return {
+    not: fields.length === 1 ? present(...fields) : { anyOf: fields.map((field) => present(field)) },
+  };
+}
+
+/**
+ * `then` applies when `field` is present and one of `values`; `otherwise` (if given) when not. A field
+ * left out is not one of `values`: use it only where the field's default is not one of them.
+ *
+ * @example
+ * ```ts
+ * when('strategy', ['bracket_fill'], present('bracket_ceiling')).then.required; // ['bracket_ceiling']
+ * ```
+ */
+export function when(
+  field: string,
+  values: readonly string[],
+  then: JsonSchemaRule,
+  otherwise?: JsonSchemaRule,
+) {
+  return {
+    if: { properties: { [field]: { enum: [...values] } }, required: [field] },
+    then,
+    ...(otherwise ? { else: otherwise } : {}),
+  };
+}

@@ -3,7 +3,18 @@ import { single } from '../core/life-table';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../core/mortality';
 import { defineOperation } from '../core/operation';
-import { integer, MONEY_LIMIT, number, oneOf, rate, resultNumber } from '../core/schema';
+import {
+  absent,
+  crossFieldRules,
+  integer,
+  MONEY_LIMIT,
+  number,
+  oneOf,
+  present,
+  rate,
+  resultNumber,
+  when,
+} from '../core/schema';
 
 /** Days of care in a year: a convention (the daily benefit times 365 is a year's benefit). */
 const DAYS_PER_YEAR = 365;
@@ -43,6 +54,14 @@ const Policy = z
     ),
   })
   .check(
+    crossFieldRules(
+      when(
+        'inflation_rider',
+        ['simple', 'compound'],
+        present('inflation_rider_rate'),
+        absent('inflation_rider_rate'),
+      ),
+    ),
     z.superRefine((policy, ctx) => {
       const rider = policy.inflation_rider !== 'none';
       if (rider && policy.inflation_rider_rate === undefined)

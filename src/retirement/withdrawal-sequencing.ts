@@ -4,12 +4,15 @@ import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
   age,
+  crossFieldRules,
   filingStatus,
   integer,
   nonNegativeMoney,
   oneOf,
+  present,
   rate,
   resultNumber,
+  when,
   withDefault,
 } from '../core/schema';
 import { type HouseholdYearTax, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
@@ -76,6 +79,9 @@ const WithdrawalSequencingObject = z.strictObject({
 
 /** `/v1/retirement/withdrawal-sequencing` request. */
 export const WithdrawalSequencingInput = WithdrawalSequencingObject.check(
+  crossFieldRules(when('strategy', ['bracket_fill'], present('bracket_ceiling')), {
+    dependentRequired: { birth_year: ['age'] },
+  }),
   z.superRefine((input, ctx) => {
     if (input.strategy === 'bracket_fill' && input.bracket_ceiling === undefined)
       ctx.addIssue({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, filingStatus, nonNegativeMoney, rate } from '../core/schema';
+import { absent, age, crossFieldRules, filingStatus, nonNegativeMoney, rate, when } from '../core/schema';
 import { fastTaxEstimate } from './_lib/fast-estimate';
 import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
@@ -59,6 +59,14 @@ const TaxEstimateObject = z.strictObject({
 
 /** `/v1/tax/estimate` request. */
 export const TaxEstimateInput = TaxEstimateObject.check(
+  crossFieldRules(
+    when(
+      'filing_status',
+      ['mfj'],
+      {},
+      { ...absent('spouse_age'), properties: { spouse_blind: { const: false } } },
+    ),
+  ),
   z.superRefine((input, ctx) => {
     if (input.filing_status === 'mfj') return;
     for (const name of ['spouse_age', 'spouse_blind'] as const) {

@@ -134,10 +134,12 @@ export function arbitraryFromJsonSchema(
 ): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
-  const alternatives = schema.anyOf ?? schema.oneOf;
+  // A union (no type of its own): one of its members. On a typed object, oneOf / allOf / if-then are
+  // cross-field rules (`crossFieldRules`), left to the operation's schema as the other refinements are.
+  const alternatives = schema.type === undefined ? (schema.anyOf ?? schema.oneOf) : undefined;
   if (alternatives)
     return fc.oneof(...alternatives.map((alternative) => arbitraryFromJsonSchema(alternative)));
-  if (schema.allOf && schema.allOf.length > 0)
+  if (schema.type === undefined && schema.allOf && schema.allOf.length > 0)
     return arbitraryFromJsonSchema(Object.assign({}, ...schema.allOf));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { calculationError } from '../core/errors';
 import { roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { money } from '../core/schema';
+import { crossFieldRules, exactlyOne, money } from '../core/schema';
 import {
   datedNpv,
   IRR_RATE_MAX,
@@ -52,6 +52,7 @@ export const NpvIrrInput = z
       .check(z.describe('Flows on dates, in any order; discounted actual/365 from the earliest date.')),
   })
   .check(
+    crossFieldRules(exactlyOne('cashflows', 'dated_cashflows')),
     z.superRefine((input, ctx) => {
       const given = Number(input.cashflows !== undefined) + Number(input.dated_cashflows !== undefined);
       if (given !== 1) {

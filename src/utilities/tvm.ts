@@ -3,7 +3,7 @@ import { calculationError } from '../core/errors';
 import { annuityCertainFactor, roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { RATE_SEARCH_MAX, RATE_SEARCH_MIN, rateRoots, signChanges } from '../core/rate-roots';
-import { money } from '../core/schema';
+import { absent, crossFieldRules, money, present, when } from '../core/schema';
 
 const VARIABLES = ['rate', 'nper', 'pmt', 'pv', 'fv'] as const;
 type Variable = (typeof VARIABLES)[number];
@@ -44,6 +44,14 @@ const TvmInputObject = z.strictObject({
  */
 export const TvmInput = z.pipe(
   TvmInputObject.check(
+    crossFieldRules(
+      ...VARIABLES.map((variable) =>
+        when('solve_for', [variable], {
+          ...absent(variable),
+          ...present(...(['rate', 'nper'] as const).filter((name) => name !== variable)),
+        }),
+      ),
+    ),
     z.superRefine((input, ctx) => {
       if (input[input.solve_for] !== undefined) {
         ctx.addIssue({

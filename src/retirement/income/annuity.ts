@@ -14,13 +14,18 @@ import { Dec, roundMoney, roundRate, roundTo } from '../../core/money';
 import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../../core/mortality';
 import { defineOperation } from '../../core/operation';
 import {
+  absent,
+  crossFieldRules,
+  exactlyOne,
   integer,
   MONEY_LIMIT,
   number,
   oneOf,
   optionalResultNumber,
+  present,
   rate,
   resultNumber,
+  when,
   withDefault,
 } from '../../core/schema';
 
@@ -96,6 +101,22 @@ export const AnnuityInput = z
     ),
   })
   .check(
+    crossFieldRules(
+      exactlyOne('premium', 'target_annual_income'),
+      { dependentRequired: { quoted_monthly_income: ['premium'] } },
+      when(
+        'payout_type',
+        ['period_certain'],
+        present('period_certain_years'),
+        absent('period_certain_years'),
+      ),
+      when(
+        'payout_type',
+        ['joint_survivor'],
+        present('joint_age', 'joint_sex'),
+        absent('joint_age', 'joint_sex', 'survivor_fraction'),
+      ),
+    ),
     z.superRefine((input, ctx) => {
       const issue = (field: string, message: string) =>
         ctx.addIssue({
