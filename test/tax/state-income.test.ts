@@ -636,8 +636,8 @@ describe('tax/state-income: South Carolina 2025 (S.C. Code 12-6-510, 12-6-1170; 
 });
 
 describe('tax/state-income: Hawaii 2025 (HRS 235-51 as amended by Act 46, SLH 2024; 2025 N-11)', () => {
-  // Rate schedules of HRS 235-51 (2025 N-11 Instructions; DoTax "Tax Year Information - 2025"): taxable
-  // income is N-11 line 26 = income - standard deduction (line 22) - exemptions (line 23, 1,144 each).
+  // Rate schedules of HRS 235-51 (2025 N-11 Instructions; DoTax "Tax Year Information - 2025"): Hawaii
+  // taxable income = income - standard deduction (HRS 235-2.4) - exemptions (HRS 235-54(a), 1,144 each).
   it('single 60,000: TI 60,000 - 4,400 - 1,144 = 54,456 -> 2,539.20 at 48,000 + 7.6% x 6,456 = 3,029.86', () => {
     // 9,600 x 1.4% = 134.40; 4,800 x 3.2% = 153.60; 4,800 x 5.5% = 264; 4,800 x 6.4% = 307.20;
     // 12,000 x 6.8% = 816; 12,000 x 7.2% = 864: 2,539.20 at 48,000; 6,456 x 7.6% = 490.656
@@ -670,7 +670,7 @@ describe('tax/state-income: Hawaii 2025 (HRS 235-51 as amended by Act 46, SLH 20
     const top = single('HI', 1_000_000);
     expect([top.tax, top.marginal_rate]).toEqual([99_606.36, 0.11]);
   });
-  it('employer pension excluded at every age (HRS 235-7(a)(3)); Social Security exempt; the extra exemption at 65', () => {
+  it('employer pension excluded at every age (HRS 235-7(a); N-11 line 13); Social Security exempt; the extra exemption at 65', () => {
     // 70: 20,000 + 30,000 pension (out) + 24,000 benefits (exempt); 1,144 + 1,144 at 65:
     // TI 20,000 - 4,400 - 2,288 = 13,312: 134.40 + 3.2% x 3,712 = 118.784 -> 253.18
     const r = single('HI', 20_000, { pension_income: 30_000, social_security_income: 24_000, age: 70 });
