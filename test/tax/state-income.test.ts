@@ -635,6 +635,55 @@ describe('tax/state-income: South Carolina 2025 (S.C. Code 12-6-510, 12-6-1170; 
   });
 });
 
+describe('tax/state-income: Hawaii 2025 (HRS 235-51 as amended by Act 46, SLH 2024; 2025 N-11)', () => {
+  // Rate schedules of HRS 235-51 (2025 N-11 Instructions; DoTax "Tax Year Information - 2025"): Hawaii
+  // taxable income = income - standard deduction (HRS 235-2.4) - exemptions (HRS 235-54(a), 1,144 each).
+  it('single 60,000: TI 60,000 - 4,400 - 1,144 = 54,456 -> 2,539.20 at 48,000 + 7.6% x 6,456 = 3,029.86', () => {
+    // 9,600 x 1.4% = 134.40; 4,800 x 3.2% = 153.60; 4,800 x 5.5% = 264; 4,800 x 6.4% = 307.20;
+    // 12,000 x 6.8% = 816; 12,000 x 7.2% = 864: 2,539.20 at 48,000; 6,456 x 7.6% = 490.656
+    const r = single('HI', 60_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      4400, 1144, 54_456, 3029.86,
+    ]);
+    // bracket edge: TI 48,000 -> the next dollar at 7.6%; TI 47,999 -> 7.2%
+    expect([single('HI', 5544 + 48_000).marginal_rate, single('HI', 5544 + 47_999).marginal_rate]).toEqual([
+      0.076, 0.072,
+    ]);
+    expect(single('HI', 5544 + 48_000).tax).toBe(2539.2);
+  });
+  it('joint, surviving spouse, head of household and separate schedules', () => {
+    // joint 100,000: TI 100,000 - 8,800 - 2,288 = 88,912: 3,350.40 at 72,000 (DoTax: $3,350) + 7.2% x 16,912
+    // = 1,217.664 -> 4,568.06
+    expect(tax({ state: 'HI', filing_status: 'mfj', state_taxable_income: 100_000 }).tax).toBe(4568.06);
+    // surviving spouse: one exemption: TI 90,056: 3,350.40 + 7.2% x 18,056 = 1,300.032 -> 4,650.43
+    expect(tax({ state: 'HI', filing_status: 'qss', state_taxable_income: 100_000 }).tax).toBe(4650.43);
+    // head of household 50,000: TI 50,000 - 6,424 - 1,144 = 42,432: 1,288.80 at 36,000 (DoTax: $1,289)
+    // + 6.8% x 6,432 = 437.376 -> 1,726.18
+    expect(tax({ state: 'HI', filing_status: 'hoh', state_taxable_income: 50_000 }).tax).toBe(1726.18);
+    // separate uses the single schedule: 40,000 -> TI 34,456: 859.20 at 24,000 + 6.8% x 10,456 = 711.008 -> 1,570.21
+    expect(tax({ state: 'HI', filing_status: 'mfs', state_taxable_income: 40_000 }).tax).toBe(1570.21);
+  });
+  it('single 1,000,000: the 11% bracket over 325,000', () => {
+    // 2,539.20 + 7.6% x 77,000 = 5,852 + 7.9% x 50,000 = 3,950 + 8.25% x 50,000 = 4,125 + 9% x 50,000 = 4,500
+    // + 10% x 50,000 = 5,000: 25,966.20 at 325,000 (DoTax joint at 650,000: $51,932);
+    // + 11% x (994,456 - 325,000) = 73,640.16 -> 99,606.36
+    const top = single('HI', 1_000_000);
+    expect([top.tax, top.marginal_rate]).toEqual([99_606.36, 0.11]);
+  });
+  it('employer pension excluded at every age (HRS 235-7(a); N-11 line 13); Social Security exempt; the extra exemption at 65', () => {
+    // 70: 20,000 + 30,000 pension (out) + 24,000 benefits (exempt); 1,144 + 1,144 at 65:
+    // TI 20,000 - 4,400 - 2,288 = 13,312: 134.40 + 3.2% x 3,712 = 118.784 -> 253.18
+    const r = single('HI', 20_000, { pension_income: 30_000, social_security_income: 24_000, age: 70 });
+    expect([r.pension_excluded, r.social_security_taxed, r.age_deductions, r.tax]).toEqual([
+      30_000, 0, 1144, 253.18,
+    ]);
+    // 64: no extra exemption: TI 14,456: 288 + 5.5% x 56 = 3.08 -> 291.08; the pension is still out
+    const young = single('HI', 20_000, { pension_income: 30_000, age: 64 });
+    expect([young.pension_excluded, young.age_deductions, young.tax]).toEqual([30_000, 0, 291.08]);
+    expect(single('HI', 20_000, { pension_income: 30_000 }).pension_excluded).toBe(30_000);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.

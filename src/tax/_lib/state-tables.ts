@@ -15,6 +15,7 @@ import dc from '../../../data/tax/state-2025/dc.json';
 import de from '../../../data/tax/state-2025/de.json';
 import fl from '../../../data/tax/state-2025/fl.json';
 import ga from '../../../data/tax/state-2025/ga.json';
+import hi from '../../../data/tax/state-2025/hi.json';
 import ia from '../../../data/tax/state-2025/ia.json';
 import id from '../../../data/tax/state-2025/id.json';
 import il from '../../../data/tax/state-2025/il.json';
@@ -76,6 +77,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       DE: de,
       FL: fl,
       GA: ga,
+      HI: hi,
       IA: ia,
       ID: id,
       IL: il,
