@@ -245,6 +245,20 @@ const Threshold = z.object({
 
 const Direction = z.object({
   ...Marginal.shape,
+  irmaa_cliff_cost: z
+    .number()
+    .check(
+      z.describe(
+        'Annual surcharge step of the next IRMAA tier ahead (0 without Medicare or above the top tier).',
+      ),
+    ),
+  irmaa_amortized_rate: z
+    .number()
+    .check(
+      z.describe(
+        'irmaa_cliff_cost / its distance: the surcharge spread over the headroom to it, a rate to weigh against the marginal rate.',
+      ),
+    ),
   thresholds: z
     .array(Threshold)
     .check(
@@ -470,6 +484,11 @@ interface Candidate {
   readonly threshold: number;
   readonly source: string;
   readonly past: (p: CliffPoint) => boolean;
+  /**
+   * The measure `threshold` is set on, when it has one: it guides the search (interpolation between
+   * the probes), `past` decides.
+   */
+  readonly value?: (p: CliffPoint) => Dec;
 }
 
 const federalSource = (year: number, block: string) => `data/tax/federal-${year}.json#${block}`;
@@ -488,6 +507,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       threshold: ceiling,
       source: federalSource(year, 'ordinary_brackets'),
       past: (p) => p.fed.ordinary_taxable_income.gt(ceiling),
+      value: (p) => p.fed.ordinary_taxable_income,
     });
   }
   const ltcg = [
@@ -501,6 +521,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       threshold: max,
       source: federalSource(year, 'ltcg'),
       past: (p) => p.fed.taxable_income.gt(max),
+      value: (p) => p.fed.taxable_income,
     });
     list.push({
       name: `${name}_ordinary_taxable_income`,
@@ -508,6 +529,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       threshold: max,
       source: federalSource(year, 'ltcg'),
       past: (p) => p.fed.ordinary_taxable_income.gt(max),
+      value: (p) => p.fed.ordinary_taxable_income,
     });
   }
   const niit = table.niit.threshold[status];
@@ -517,6 +539,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
     threshold: niit,
     source: federalSource(year, 'niit'),
     past: (p) => p.fed.gross_income.gt(niit),
+    value: (p) => p.fed.gross_income,
   });
   const medicare = table.additional_medicare.threshold[status];
   list.push({
@@ -540,6 +563,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       threshold: seniorStart,
       source: federalSource(year, 'senior_deduction'),
       past: (p) => p.fed.gross_income.gt(seniorStart),
+      value: (p) => p.fed.gross_income,
     });
     list.push({
       name: 'senior_deduction_phaseout_end',
@@ -547,6 +571,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       threshold: new Dec(senior.amount_per_person).div(senior.phaseout_rate).plus(seniorStart).toNumber(),
       source: federalSource(year, 'senior_deduction'),
       past: (p) => p.fed.senior_deduction.isZero(),
+      value: (p) => p.fed.gross_income,
     });
   }
   const social = now.fed.social_security;
@@ -560,6 +585,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       threshold: base,
       source: 'data/tax/social-security-taxation.json#base_amount',
       past: (p) => provisional(p).gt(base),
+      value: provisional,
     });
     list.push({
       name: 'social_security_adjusted_base_amount',
@@ -567,6 +593,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       threshold: adjusted,
       source: 'data/tax/social-security-taxation.json#adjusted_base_amount',
       past: (p) => provisional(p).gt(adjusted),
+      value: provisional,
     });
     // The 85% cap, as the engine computes it for an income no threshold holds back.
     const cap = taxableSocialSecurity({
@@ -580,6 +607,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       threshold: cap.toNumber(),
       source: 'data/tax/social-security-taxation.json#inclusion_rates',
       past: (p) => p.fed.taxable_social_security.gte(cap),
+      value: (p) => p.fed.taxable_social_security,
     });
   }
   if (now.state !== undefined && input.state !== undefined) {
@@ -594,6 +622,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         threshold: to,
         source,
         past: (p) => (p.state as StateTax).taxableIncome.gt(to),
+        value: (p) => (p.state as StateTax).taxableIncome,
       });
     }
     for (const surtax of now.state.surtaxes) {
@@ -604,6 +633,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         threshold,
         source,
         past: (p) => (p.state as StateTax).taxableIncome.gt(threshold),
+        value: (p) => (p.state as StateTax).taxableIncome,
       });
     }
   }
@@ -615,6 +645,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       threshold: cliff,
       source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
       past: (p) => p.householdIncome.gt(cliff),
+      value: (p) => p.householdIncome,
     });
   }
   if (input.medicare_enrollees > 0) {
@@ -628,6 +659,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         threshold: row.from.magi,
         source: `data/healthcare/medicare-${tableYear}.json#tiers`,
         past: (p) => p.irmaaTier >= tier,
+        value: (p) => p.fed.gross_income,
       });
     }
   }
@@ -635,26 +667,49 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
 }
 
 /** Doublings of the search bound before a threshold counts as out of reach. */
-const MAX_DOUBLINGS = 48;
+const MAX_DOUBLINGS = 60;
+/** The search goes no further than this many cents of added income (10^12 dollars). */
+const MAX_CENTS = 1e14;
 const CENT = new Dec('0.01');
 
 /** The smallest whole cent of added income at which `past` holds, or undefined when out of reach. */
 function crossing(input: Input, kind: Kind, candidate: Candidate): Dec | undefined {
-  let hi = 100; // cents
-  let found = false;
-  for (let i = 0; i < MAX_DOUBLINGS; i++) {
-    if (candidate.past(at(input, kind, new Dec(hi).div(100)))) {
-      found = true;
-      break;
-    }
+  const point = (cents: number) => at(input, kind, new Dec(cents).div(100));
+  const past = (cents: number) => candidate.past(point(cents));
+  const gap = (cents: number) =>
+    candidate.value === undefined
+      ? undefined
+      : candidate.value(point(cents)).minus(candidate.threshold).toNumber();
+  // A first bound where `past` holds: the gap itself (most measures rise a dollar a dollar or more),
+  // then doublings.
+  let lo = 0; // not past at 0
+  const first = gap(0);
+  let hi = first === undefined ? 100 : Math.max(1, Math.ceil(-first * 100));
+  for (let i = 0; !past(hi); i++) {
+    if (i === MAX_DOUBLINGS || hi > MAX_CENTS) return undefined;
+    lo = hi;
     hi *= 2;
   }
-  if (!found) return undefined;
-  let lo = 0; // not past at 0
+  // Narrow [lo, hi] (lo not past, hi past) to adjacent cents: interpolation on the measure (exact on a
+  // linear piece), with a bisection whenever an interpolation leaves more than half the interval.
+  let interpolate = candidate.value !== undefined;
   while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (candidate.past(at(input, kind, new Dec(mid).div(100)))) hi = mid;
-    else lo = mid;
+    let mid = Math.floor((lo + hi) / 2);
+    if (interpolate) {
+      const gLo = gap(lo) as number;
+      const gHi = gap(hi) as number;
+      if (gHi > gLo) mid = lo + Math.ceil((-gLo / (gHi - gLo)) * (hi - lo));
+      mid = Math.min(Math.max(mid, lo + 1), hi - 1);
+    }
+    const width = hi - lo;
+    if (past(mid)) {
+      hi = mid;
+      if (hi - 1 > lo && !past(hi - 1)) lo = hi - 1;
+    } else {
+      lo = mid;
+      if (lo + 1 < hi && past(lo + 1)) hi = lo + 1;
+    }
+    interpolate = candidate.value !== undefined && hi - lo <= width / 2;
   }
   return new Dec(hi).div(100);
 }
@@ -669,7 +724,7 @@ function thresholdsAhead(input: Input, kind: Kind, now: CliffPoint): ThresholdRo
   for (const candidate of candidates(input, now)) {
     if (candidate.past(now)) continue;
     const distance = crossing(input, kind, candidate);
-    if (distance === undefined || new Dec(distance).gt(1e12)) continue;
+    if (distance === undefined) continue;
     const crossed = at(input, kind, distance);
     const justBelow = at(input, kind, distance.minus(CENT));
     // The dollar just below the crossing; when the crossing is under a dollar away, the dollar below
@@ -702,7 +757,14 @@ function thresholdsAhead(input: Input, kind: Kind, now: CliffPoint): ThresholdRo
 function direction(input: Input, kind: Kind, now: CliffPoint): z.infer<typeof Direction> {
   const next = at(input, kind, new Dec(1));
   const marginal = marginalBetween(now, next);
-  return { ...marginal, thresholds: thresholdsAhead(input, kind, now) };
+  const thresholds = thresholdsAhead(input, kind, now);
+  const irmaa = thresholds.find((row) => row.name.startsWith('irmaa_tier_') && row.kind === 'cliff');
+  return {
+    ...marginal,
+    irmaa_cliff_cost: irmaa?.cliff_cost ?? 0,
+    irmaa_amortized_rate: irmaa === undefined ? 0 : roundRate(new Dec(irmaa.cliff_cost).div(irmaa.distance)),
+    thresholds,
+  };
 }
 
 function series(input: Input, ordinary: z.infer<typeof Direction>, ltcg: z.infer<typeof Direction>) {

@@ -178,6 +178,10 @@ describe('tax/cliff-map: the series', () => {
     expect(r.series.points[1]?.irmaa_surcharge).toBe(0);
     expect(r.series.points[2]?.irmaa_surcharge).toBe(1148.4);
     expect(r.series.markers).toContainEqual({ added_income: 9000.01, name: 'irmaa_tier_1', kind: 'cliff' });
+    // The tier-1 surcharge amortized over the 9,000.01 of headroom: 1,148.40 / 9,000.01 = 0.12759986... -> 12.76% a dollar.
+    expect(r.ordinary.irmaa_cliff_cost).toBe(1148.4);
+    expect(r.ordinary.irmaa_amortized_rate).toBe(roundRate(new Dec(1148.4).div(9000.01)));
+    expect(r.ordinary.irmaa_amortized_rate).toBe(0.1276);
   });
 
   it('refuses more than 1,001 points, an uncovered state, and missing ACA inputs, naming the field', () => {
