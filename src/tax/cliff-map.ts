@@ -489,6 +489,12 @@ interface Candidate {
    * the probes), `past` decides.
    */
   readonly value?: (p: CliffPoint) => Dec;
+  /**
+   * Whether the rule the threshold belongs to is in play one dollar past the crossing (the NIIT only
+   * with investment income, the gains bands only with gains in taxable income): a rate change that
+   * another threshold at the same place causes is not this one's.
+   */
+  readonly applies?: (p: CliffPoint) => boolean;
 }
 
 const federalSource = (year: number, block: string) => `data/tax/federal-${year}.json#${block}`;
@@ -498,6 +504,13 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
   const status = input.filing_status;
   const table = federalTable(year);
   const list: Candidate[] = [];
+  list.push({
+    name: 'deductions_used_up',
+    measure: 'taxable_income',
+    threshold: 0,
+    source: federalSource(year, 'standard_deduction'),
+    past: (p) => p.fed.taxable_income.gt(0),
+  });
   for (const bracket of bracketCeilings(year, status)) {
     if (bracket.ceiling === undefined) continue;
     const ceiling = bracket.ceiling;
@@ -517,6 +530,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
   for (const [name, max] of ltcg) {
     list.push({
       name: `${name}_taxable_income`,
+      applies: (p) => p.fed.qualified_taxable_income.gt(0),
       measure: 'taxable_income',
       threshold: max,
       source: federalSource(year, 'ltcg'),
@@ -525,6 +539,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
     });
     list.push({
       name: `${name}_ordinary_taxable_income`,
+      applies: (p) => p.fed.qualified_taxable_income.gt(0),
       measure: 'ordinary_taxable_income',
       threshold: max,
       source: federalSource(year, 'ltcg'),
@@ -535,6 +550,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
   const niit = table.niit.threshold[status];
   list.push({
     name: 'niit_threshold',
+    applies: (p) => p.fed.niit.gt(0),
     measure: 'magi',
     threshold: niit,
     source: federalSource(year, 'niit'),
@@ -738,6 +754,7 @@ function thresholdsAhead(input: Input, kind: Kind, now: CliffPoint): ThresholdRo
     const lump = crossed.cost.minus(justBelow.cost);
     const cliff = lump.gte(CLIFF_MINIMUM);
     if (!cliff && before === after) continue; // nothing changes here for this household
+    if (candidate.applies !== undefined && !candidate.applies(at(input, kind, distance.plus(1)))) continue;
     rows.push({
       name: candidate.name,
       measure: candidate.measure,

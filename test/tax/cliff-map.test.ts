@@ -202,6 +202,45 @@ describe('tax/cliff-map: the series', () => {
     expect(fields({ ...base, earned_income: 60_000 })).toEqual(['earned_income']);
   });
 
+  it('reports a rate change once, on the rule that causes it', () => {
+    // 2026 mfj, 66 and 62: the senior deduction is gone at MAGI 150,000 + 6,000 / 6% = 250,000, which is
+    // also the NIIT threshold. Without investment income the NIIT does not apply: only the senior
+    // deduction's end is a threshold there; with 10,000 of gains the NIIT starts one cent later.
+    const request = {
+      tax_year: 2026,
+      filing_status: 'mfj',
+      age: 66,
+      spouse_age: 62,
+      ordinary_income: 200_000,
+    } as const;
+    const names = (r: ReturnType<typeof run>) => r.ordinary.thresholds.map((row) => row.name);
+    expect(names(run(request))).toContain('senior_deduction_phaseout_end');
+    expect(names(run(request))).not.toContain('niit_threshold');
+    const withGains = run({ ...request, qualified_income: 10_000 });
+    const niit = withGains.ordinary.thresholds.find((row) => row.name === 'niit_threshold');
+    // Taxable income at 250,000: 250,000 - 32,200 - 1,650 (one 65+) = 216,150, ordinary 206,150: the 22%
+    // bracket (to 211,400). The dollar below: 22% x 1.06 (the senior deduction's last 6%) = 23.32%; the
+    // dollar above: 22% + 3.8% NIIT = 25.8%.
+    expect(niit).toMatchObject({
+      distance: 40_000.01,
+      kind: 'rate_change',
+      rate_before: 0.2332,
+      rate_after: 0.258,
+    });
+  });
+
+  it('marks where the deductions are used up and federal tax begins', () => {
+    // 2026 single, 10,000: the 16,100 standard deduction leaves 6,100.01 to go before the 10% bracket.
+    const r = run({ tax_year: 2026, filing_status: 'single', ordinary_income: 10_000 });
+    expect(r.ordinary.marginal_rate).toBe(0);
+    expect(r.ordinary.thresholds[0]).toMatchObject({
+      name: 'deductions_used_up',
+      distance: 6100.01,
+      rate_before: 0,
+      rate_after: 0.1,
+    });
+  });
+
   it('adds a covered state through the state engine', () => {
     // Illinois, 4.95% flat on ordinary + qualified income, on top of the federal 12% (taxable 34,250).
     const r = run({ tax_year: 2025, filing_status: 'single', ordinary_income: 50_000, state: 'il' });
