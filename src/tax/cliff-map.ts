@@ -153,6 +153,15 @@ export const CliffMapInput = CliffMapObject.check(
         input.earned_income,
       );
     }
+    if (input.state !== undefined && !stateTaxTables.years.includes(input.tax_year)) {
+      addIssue(
+        ctx,
+        'tax_year',
+        `tax_year ${input.tax_year} is not supported with a state; supported: ${stateTaxTables.years.join(', ')}`,
+        input.tax_year,
+        'unsupported_year',
+      );
+    }
     if (input.state !== undefined && !STATES.has(input.state.toUpperCase())) {
       addIssue(
         ctx,

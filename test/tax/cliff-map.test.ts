@@ -241,6 +241,35 @@ describe('tax/cliff-map: the series', () => {
     });
   });
 
+  it('the additional Medicare tax applies to the next dollar only when it is earned', () => {
+    // 2025 single, 199,000 of wages: taxable 199,000 - 15,750 = 183,250 (24%). The 0.9% tax starts above
+    // 200,000 of wages (IRC §3101(b)(2)): 1,000.01 away when the next dollar is wages, never otherwise.
+    const request = {
+      tax_year: 2025,
+      filing_status: 'single',
+      ordinary_income: 199_000,
+      earned_income: 199_000,
+    } as const;
+    const wages = run({ ...request, next_dollar_earned: true }).ordinary.thresholds;
+    expect(wages.find((row) => row.name === 'additional_medicare_threshold')).toMatchObject({
+      distance: 1000.01,
+      rate_before: 0.24,
+      rate_after: 0.249,
+    });
+    const withdrawal = run(request).ordinary.thresholds;
+    expect(withdrawal.map((row) => row.name)).not.toContain('additional_medicare_threshold');
+  });
+
+  it('a state with a year it has no table for is a 400 unsupported_year on tax_year', () => {
+    try {
+      cliffMap({ tax_year: 2026, filing_status: 'single', ordinary_income: 1, state: 'IL' });
+      expect.unreachable();
+    } catch (error) {
+      expect(isCalculationError(error) && error.code).toBe('unsupported_year');
+      expect(isCalculationError(error) && error.issues.map((issue) => issue.path)).toEqual(['tax_year']);
+    }
+  });
+
   it('adds a covered state through the state engine', () => {
     // Illinois, 4.95% flat on ordinary + qualified income, on top of the federal 12% (taxable 34,250).
     const r = run({ tax_year: 2025, filing_status: 'single', ordinary_income: 50_000, state: 'il' });
