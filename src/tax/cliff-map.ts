@@ -26,7 +26,16 @@ import {
   taxYearField,
 } from './engine';
 
-/** The most series points one request may ask for: `series_range / series_step` at most this. */
+/**
+ * The most steps a series may take: `series_range / series_step` at most this, so at most
+ * `MAX_SERIES_STEPS + 1` points.
+ *
+ * @example
+ * ```ts
+ * import { MAX_SERIES_STEPS } from './cliff-map';
+ * MAX_SERIES_STEPS; // 1000
+ * ```
+ */
 export const MAX_SERIES_STEPS = 1000;
 
 const STATE_CODES: readonly string[] = stateTaxTables.years.flatMap((year) =>
@@ -334,7 +343,20 @@ export type CliffMapResult = z.infer<typeof CliffMapResult>;
 // ---------------------------------------------------------------------------------------------------
 // The composed cost
 
-/** One household-year with `ordinary` and `ltcg` dollars added, through every engine. */
+/**
+ * One household-year with `ordinary` and `ltcg` dollars added, through every engine: what
+ * {@link householdCost} returns.
+ *
+ * @example
+ * ```ts
+ * import { Dec } from '../core/money';
+ * import { CliffMapInput, type CliffPoint, householdCost } from './cliff-map';
+ * const input = CliffMapInput.parse({ tax_year: 2024, filing_status: 'single', ordinary_income: 109_000, medicare_enrollees: 1 });
+ * const over: CliffPoint = householdCost(input, new Dec('0.01'), new Dec(0));
+ * [over.irmaaTier, over.irmaa.toNumber()]; // [1, 1148.4]
+ * ```
+ * @internal
+ */
 export interface CliffPoint {
   readonly fed: HouseholdYearTax;
   readonly state?: StateTax;
