@@ -13,7 +13,7 @@ import {
 } from '../core/schema';
 import { IRMAA_ENGINE, irmaaFor, irmaaSchedule } from '../healthcare/_lib/irmaa';
 import { type PremiumTaxCredit, premiumTaxCredit } from '../healthcare/_lib/ptc';
-import { irmaaTables } from '../healthcare/_lib/year-tables';
+import { applicablePercentageTables, irmaaTables } from '../healthcare/_lib/year-tables';
 import { stateTaxTables } from './_lib/state-tables';
 import { type StateTax, stateTax } from './_lib/state-tax';
 import {
@@ -248,7 +248,11 @@ const Threshold = z.object({
   rate_after: z.number().check(z.describe('Marginal rate over the dollar just above the crossing.')),
   cliff_cost: z
     .number()
-    .check(z.describe('Lump cost of the last cent that crosses it (0 for a rate change).')),
+    .check(
+      z.describe(
+        'Lump cost of the last cent that crosses it (0 for a rate change; negative when crossing gains, as the ACA credit at 100% of the guideline).',
+      ),
+    ),
   average_rate_to_cross: z
     .number()
     .check(
@@ -684,6 +688,21 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       });
     }
   }
+  if (now.ptc?.ineligible_reason === 'below_100_percent') {
+    // The credit starts at the eligibility floor (100% of the guideline): crossing it gains the credit,
+    // a cliff with a negative cost.
+    const floor = new Dec(now.ptc.poverty_guideline)
+      .times(applicablePercentageTables.get(year).eligibility.minimum_percent)
+      .div(100);
+    list.push({
+      name: 'aca_100_percent',
+      measure: 'household_income',
+      threshold: floor.toNumber(),
+      source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
+      past: (p) => p.householdIncome.gte(floor),
+      value: (p) => p.householdIncome,
+    });
+  }
   if (now.ptc?.cliff_income !== undefined) {
     const cliff = now.ptc.cliff_income;
     list.push({
@@ -763,7 +782,7 @@ function crossing(input: Input, kind: Kind, candidate: Candidate): Dec | undefin
 
 type ThresholdRow = z.infer<typeof Threshold>;
 
-/** A cent's cost at or above this is a cliff (a lump), below it part of a rate. */
+/** A cent's cost (or gain) at or above this is a cliff (a lump), below it part of a rate. */
 const CLIFF_MINIMUM = 1;
 
 function thresholdsAhead(input: Input, kind: Kind, now: CliffPoint): ThresholdRow[] {
@@ -783,7 +802,7 @@ function thresholdsAhead(input: Input, kind: Kind, now: CliffPoint): ThresholdRo
       ? roundRate(justBelow.cost.minus(at(input, kind, from).cost))
       : after;
     const lump = crossed.cost.minus(justBelow.cost);
-    const cliff = lump.gte(CLIFF_MINIMUM);
+    const cliff = lump.abs().gte(CLIFF_MINIMUM);
     if (!cliff && before === after) continue; // nothing changes here for this household
     if (candidate.applies !== undefined && !candidate.applies(at(input, kind, distance.plus(1)))) continue;
     rows.push({

@@ -163,6 +163,31 @@ describe('tax/cliff-map: cliffs', () => {
   });
 });
 
+describe('tax/cliff-map: the ACA floor', () => {
+  it('below 100% of the guideline, reaching it gains the whole credit (a cliff with a negative cost)', () => {
+    // 2026, one person, 15,000: under the 2025 guideline 15,650, no credit (IRC §36B(c)(1)(A)). At
+    // 15,650 (100%): applicable percentage 2.10% (Rev. Proc. 2025-25), contribution 15,650 x 0.021 =
+    // 328.65 -> 329; credit 9,000 - 329 = 8,671. The standard deduction (16,100) leaves no tax.
+    const r = run({
+      tax_year: 2026,
+      filing_status: 'single',
+      age: 40,
+      ordinary_income: 15_000,
+      aca_coverage: true,
+      household_size: 1,
+      benchmark_annual_premium: 9_000,
+    });
+    expect(r.aca_premium).toBe(9_000);
+    expect(r.ordinary.thresholds[0]).toMatchObject({
+      name: 'aca_100_percent',
+      threshold: 15_650,
+      distance: 650,
+      kind: 'cliff',
+      cliff_cost: -8671,
+    });
+  });
+});
+
 describe('tax/cliff-map: the series', () => {
   it('runs from the current income over the range, with the cliffs marked', () => {
     const r = run({
