@@ -1,7 +1,7 @@
 /**
  * Tax: the federal tax engine (brackets, deductions, capital gains, NIIT, additional Medicare tax, AMT,
  * taxable Social Security) with its entry point for other areas (`householdTax`, `bracketCeilings`,
- * `bracketRoomAt`, `grossUp`, `taxableSocialSecurity`, `TAX_ENGINE`), and the tax estimate, bracket room, gain harvesting, loss harvesting and asset location operations.
+ * `bracketRoomAt`, `grossUp`, `taxableSocialSecurity`, `TAX_ENGINE`), and the tax estimate, bracket room, cliff map, gain harvesting, loss harvesting and asset location operations.
  * @module finplan/tax
  */
 
@@ -32,6 +32,7 @@ export {
   type RegularTax,
   regularTax,
 } from './capital-gains-tax';
+export { type CliffMapInput, type CliffMapResult, cliffMap } from './cliff-map';
 export { type Household, type StandardDeduction, seniorDeduction, standardDeduction } from './deductions';
 export {
   type BracketCeiling,

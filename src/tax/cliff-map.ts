@@ -1,0 +1,943 @@
+import * as z from 'zod/mini';
+import { Dec, roundMoney, roundRate } from '../core/money';
+import { defineOperation } from '../core/operation';
+import {
+  age,
+  filingStatus,
+  flag,
+  integer,
+  nonNegativeMoney,
+  number,
+  oneOf,
+  withDefault,
+} from '../core/schema';
+import { IRMAA_ENGINE, irmaaFor, irmaaSchedule } from '../healthcare/_lib/irmaa';
+import { type PremiumTaxCredit, premiumTaxCredit } from '../healthcare/_lib/ptc';
+import { applicablePercentageTables, irmaaTables } from '../healthcare/_lib/year-tables';
+import { stateTaxTables } from './_lib/state-tables';
+import { type StateTax, stateTax } from './_lib/state-tax';
+import {
+  bracketCeilings,
+  federalTable,
+  type HouseholdYearTax,
+  householdTax,
+  TAX_ENGINE,
+  taxableSocialSecurity,
+  taxYearField,
+} from './engine';
+
+/**
+ * The most steps a series may take: `series_range / series_step` at most this, so at most
+ * `MAX_SERIES_STEPS + 1` points.
+ *
+ * @example
+ * ```ts
+ * import { MAX_SERIES_STEPS } from './cliff-map';
+ * MAX_SERIES_STEPS; // 1000
+ * ```
+ */
+export const MAX_SERIES_STEPS = 1000;
+
+const STATE_CODES: readonly string[] = stateTaxTables.years.flatMap((year) =>
+  Object.keys(stateTaxTables.get(year)),
+);
+const STATES = new Set(STATE_CODES);
+
+const CliffMapObject = z.strictObject({
+  tax_year: taxYearField(),
+  filing_status: filingStatus(),
+  age: z.optional(
+    age('Taxpayer age at the end of the tax year (65+: additional standard deduction, senior deduction).'),
+  ),
+  spouse_age: z.optional(age('Spouse age at the end of the tax year (mfj only).')),
+  ordinary_income: nonNegativeMoney(
+    'Ordinary income in AGI other than Social Security (wages, interest, pensions, IRA withdrawals), after above-the-line adjustments.',
+  ),
+  qualified_income: withDefault(
+    nonNegativeMoney('Qualified dividends plus net long-term capital gain. Default 0.'),
+    0,
+  ),
+  social_security_benefits: withDefault(
+    nonNegativeMoney('Social Security benefits of the year (box 5 of Form SSA-1099). Default 0.'),
+    0,
+  ),
+  earned_income: withDefault(
+    nonNegativeMoney(
+      'Wages and self-employment income included in ordinary_income, for the 0.9% additional Medicare tax. Default 0.',
+    ),
+    0,
+  ),
+  next_dollar_earned: withDefault(
+    flag(
+      'The next dollar of ordinary income is wages or self-employment income (it adds to earned_income). Default false: an IRA withdrawal, a pension, interest.',
+    ),
+    false,
+  ),
+  state: z.optional(
+    z
+      .string()
+      .check(
+        z.describe(
+          `Two-letter postal code of the state of residence (case-insensitive); omitted: no state tax. Covered: ${STATE_CODES.join(', ')} (tax year 2025).`,
+        ),
+      ),
+  ),
+  aca_coverage: withDefault(
+    flag(
+      'The household buys Marketplace coverage for the tax year: the premium tax credit lost as income rises is counted. Default false.',
+    ),
+    false,
+  ),
+  household_size: z.optional(
+    integer('Tax family size for the poverty guideline (1-20); required with aca_coverage.', {
+      min: 1,
+      max: 20,
+    }),
+  ),
+  benchmark_annual_premium: z.optional(
+    nonNegativeMoney(
+      'Annual premium of the benchmark (second-lowest-cost silver) plan for the household; required with aca_coverage.',
+    ),
+  ),
+  medicare_enrollees: withDefault(
+    integer(
+      "People on the return enrolled in Medicare (0-2; 2 only on a joint return): each pays the IRMAA that this year's MAGI sets for the premium year tax_year + 2. Default 0.",
+      { min: 0, max: 2 },
+    ),
+    0,
+  ),
+  series_income: withDefault(
+    oneOf(
+      ['ordinary', 'ltcg'],
+      'Income that rises along the series: ordinary (default) or ltcg (long-term gain).',
+    ),
+    'ordinary',
+  ),
+  series_range: withDefault(
+    number(
+      'How far the series raises that income above its current level (dollars, 1 to 10,000,000). Default 100,000.',
+      {
+        min: 1,
+        max: 10_000_000,
+      },
+    ),
+    100_000,
+  ),
+  series_step: withDefault(
+    number(
+      `Step between series points (dollars, at least 1; series_range / series_step at most ${MAX_SERIES_STEPS}, so at most ${MAX_SERIES_STEPS + 1} points). Default 1,000.`,
+      { min: 1, max: 10_000_000 },
+    ),
+    1_000,
+  ),
+});
+
+function addIssue(
+  ctx: { addIssue: (issue: never) => void },
+  path: string,
+  message: string,
+  input: unknown,
+  code?: string,
+): void {
+  (ctx.addIssue as (issue: object) => void)({
+    code: 'custom',
+    path: [path],
+    message,
+    input,
+    ...(code === undefined ? {} : { params: { finplan: code } }),
+  });
+}
+
+/** `/v1/tax/cliff-map` request. */
+export const CliffMapInput = CliffMapObject.check(
+  z.superRefine((input, ctx) => {
+    if (input.filing_status !== 'mfj' && input.spouse_age !== undefined) {
+      addIssue(ctx, 'spouse_age', 'applies only to a joint return (filing_status mfj)', input.spouse_age);
+    }
+    if (input.earned_income > input.ordinary_income) {
+      addIssue(
+        ctx,
+        'earned_income',
+        'must not exceed ordinary_income (it is part of it)',
+        input.earned_income,
+      );
+    }
+    if (input.state !== undefined && !stateTaxTables.years.includes(input.tax_year)) {
+      addIssue(
+        ctx,
+        'tax_year',
+        `tax_year ${input.tax_year} is not supported with a state; supported: ${stateTaxTables.years.join(', ')}`,
+        input.tax_year,
+        'unsupported_year',
+      );
+    }
+    if (input.state !== undefined && !STATES.has(input.state.toUpperCase())) {
+      addIssue(
+        ctx,
+        'state',
+        `state ${input.state} is not covered; covered: ${STATE_CODES.join(', ')}`,
+        input.state,
+        'unsupported_jurisdiction',
+      );
+    }
+    if (input.aca_coverage) {
+      for (const name of ['household_size', 'benchmark_annual_premium'] as const) {
+        if (input[name] === undefined) addIssue(ctx, name, 'is required with aca_coverage', undefined);
+      }
+    }
+    if (input.medicare_enrollees > 1 && input.filing_status !== 'mfj') {
+      addIssue(
+        ctx,
+        'medicare_enrollees',
+        'must be at most 1 except on a joint return',
+        input.medicare_enrollees,
+      );
+    }
+    if (input.series_range / input.series_step > MAX_SERIES_STEPS) {
+      addIssue(
+        ctx,
+        'series_step',
+        `gives more than ${MAX_SERIES_STEPS + 1} points: series_range / series_step must be at most ${MAX_SERIES_STEPS}`,
+        input.series_step,
+      );
+    }
+  }),
+);
+export type CliffMapInput = z.input<typeof CliffMapInput>;
+type Input = z.output<typeof CliffMapInput>;
+
+const Marginal = z.object({
+  marginal_rate: z
+    .number()
+    .check(z.describe('Total cost of the next dollar: the sum of the parts below (cost(x + 1) - cost(x)).')),
+  income_tax: z.number().check(z.describe('Federal regular income tax added by the dollar.')),
+  niit: z.number().check(z.describe('Net investment income tax added by the dollar.')),
+  additional_medicare_tax: z.number(),
+  state_tax: z.number(),
+  aca_premium: z.number().check(z.describe('Premium tax credit lost (net premium added) by the dollar.')),
+  irmaa_surcharge: z
+    .number()
+    .check(z.describe('IRMAA surcharge added by the dollar (nonzero only when it crosses a tier).')),
+  bracket_rate: z.number().check(z.describe('Federal ordinary bracket rate of the next dollar.')),
+  capital_gains_rate: z.number().check(z.describe('0/15/20% rate of the next dollar of qualified income.')),
+  taxable_social_security_added: z
+    .number()
+    .check(
+      z.describe('Social Security benefits made taxable by the dollar (0, 0.5 or 0.85 in the phase-in).'),
+    ),
+  senior_deduction_lost: z
+    .number()
+    .check(z.describe('Senior deduction lost by the dollar (0.06 per qualified person in its phase-out).')),
+});
+
+const Threshold = z.object({
+  name: z
+    .string()
+    .check(z.describe('What is crossed, e.g. federal_bracket_24, irmaa_tier_1, aca_400_percent.')),
+  measure: z
+    .string()
+    .check(
+      z.describe(
+        'The income the threshold is set on: taxable_income, ordinary_taxable_income, magi, provisional_income, household_income, earned_income, state_taxable_income or taxable_social_security.',
+      ),
+    ),
+  threshold: z.number().check(z.describe('The threshold, in dollars of its measure.')),
+  distance: z.number().check(z.describe('Dollars of added income (this direction) at which it is crossed.')),
+  kind: z.enum(['rate_change', 'cliff']),
+  rate_before: z.number().check(z.describe('Marginal rate over the dollar just below the crossing.')),
+  rate_after: z.number().check(z.describe('Marginal rate over the dollar just above the crossing.')),
+  cliff_cost: z
+    .number()
+    .check(
+      z.describe(
+        'Lump cost of the last cent that crosses it (0 for a rate change; negative when crossing gains, as the ACA credit at 100% of the guideline).',
+      ),
+    ),
+  average_rate_to_cross: z
+    .number()
+    .check(
+      z.describe(
+        '(cost at distance - cost now) / distance: the rate over every dollar up to the crossing, cliffs amortized.',
+      ),
+    ),
+  source: z
+    .string()
+    .check(z.describe('The data file and block the threshold comes from (its primary source is there).')),
+});
+
+const Direction = z.object({
+  ...Marginal.shape,
+  irmaa_cliff_cost: z
+    .number()
+    .check(
+      z.describe(
+        'Annual surcharge step of the next IRMAA tier ahead (0 without Medicare or above the top tier).',
+      ),
+    ),
+  irmaa_amortized_rate: z
+    .number()
+    .check(
+      z.describe(
+        'irmaa_cliff_cost / its distance: the surcharge spread over the headroom to it, a rate to weigh against the marginal rate.',
+      ),
+    ),
+  thresholds: z
+    .array(Threshold)
+    .check(
+      z.describe('Every threshold ahead in this direction, nearest first, verified on the composed cost.'),
+    ),
+});
+
+const SeriesPoint = z.object({
+  added_income: z.number(),
+  income: z.number().check(z.describe('The rising income at this point (current + added).')),
+  federal_tax: z.number(),
+  state_tax: z.number(),
+  aca_premium: z.number().check(z.describe('Net benchmark premium (0 without aca_coverage).')),
+  irmaa_surcharge: z
+    .number()
+    .check(z.describe('Annual IRMAA surcharge of the enrollees (premium year tax_year + 2).')),
+  total_cost: z.number(),
+});
+
+const SeriesMarker = z.object({
+  added_income: z.number(),
+  name: z.string(),
+  kind: z.enum(['rate_change', 'cliff']),
+});
+
+export const CliffMapResult = z.object({
+  tax_year: z.number(),
+  filing_status: z.string(),
+  magi: z
+    .number()
+    .check(
+      z.describe('Federal AGI with the taxable benefits: the MAGI of the NIIT, senior deduction and IRMAA.'),
+    ),
+  household_income: z
+    .optional(z.number())
+    .check(
+      z.describe('ACA household income: magi + the untaxed benefits (IRC 36B(d)(2)(B)); with aca_coverage.'),
+    ),
+  federal_tax: z.number(),
+  state_tax: z.number(),
+  aca_premium: z.number(),
+  irmaa_surcharge: z.number(),
+  total_cost: z.number().check(z.describe('federal_tax + state_tax + aca_premium + irmaa_surcharge.')),
+  irmaa_premium_year: z
+    .optional(z.number())
+    .check(z.describe('tax_year + 2: the year that pays the surcharge.')),
+  irmaa_table_year: z
+    .optional(z.number())
+    .check(z.describe('The Medicare table used (the latest published).')),
+  poverty_guideline_year: z.optional(z.number()),
+  ordinary: Direction.check(z.describe('The next dollar of ordinary income.')),
+  ltcg: Direction.check(z.describe('The next dollar of long-term capital gain.')),
+  series: z.object({
+    income: z.string(),
+    step: z.number(),
+    points: z.array(SeriesPoint),
+    markers: z.array(SeriesMarker).check(z.describe('Thresholds within the range, by added income.')),
+  }),
+  notes: z.array(z.string()),
+});
+/** The `result` of the envelope. */
+export type CliffMapResult = z.infer<typeof CliffMapResult>;
+
+// ---------------------------------------------------------------------------------------------------
+// The composed cost
+
+/**
+ * One household-year with `ordinary` and `ltcg` dollars added, through every engine: what
+ * {@link householdCost} returns.
+ *
+ * @example
+ * ```ts
+ * import { Dec } from '../core/money';
+ * import { CliffMapInput, type CliffPoint, householdCost } from './cliff-map';
+ * const input = CliffMapInput.parse({ tax_year: 2024, filing_status: 'single', ordinary_income: 109_000, medicare_enrollees: 1 });
+ * const over: CliffPoint = householdCost(input, new Dec('0.01'), new Dec(0));
+ * [over.irmaaTier, over.irmaa.toNumber()]; // [1, 1148.4]
+ * ```
+ * @internal
+ */
+export interface CliffPoint {
+  readonly fed: HouseholdYearTax;
+  readonly state?: StateTax;
+  readonly ptc?: PremiumTaxCredit;
+  /** Annual IRMAA surcharge of the enrollees. */
+  readonly irmaa: Dec;
+  readonly irmaaTier: number;
+  readonly householdIncome: Dec;
+  readonly stateTax: Dec;
+  readonly acaPremium: Dec;
+  /** Federal tax + state tax + net ACA premium + IRMAA surcharge, exact. */
+  readonly cost: Dec;
+}
+
+const ZERO = new Dec(0);
+
+/** The Medicare table of premium year `year`, or the latest published one. */
+function irmaaTableYear(premiumYear: number): number {
+  const years = irmaaTables.years;
+  return years.includes(premiumYear) ? premiumYear : (years[years.length - 1] as number);
+}
+
+/**
+ * `householdCost`: the composed cost of a household-year with `ordinary` and `ltcg` dollars added to its
+ * income: the federal tax engine (`householdTax`), the state tax (`stateTax`), the premium tax credit
+ * (`premiumTaxCredit`) and the IRMAA engine (`irmaaFor`), never a rule of their own.
+ *
+ * @example
+ * ```ts
+ * import { Dec } from '../core/money';
+ * import { CliffMapInput, householdCost } from './cliff-map';
+ * // 2026 single, 60,000: taxable 43,900; 1,240 + 12% x (43,900 - 12,400) = 5,020
+ * const input = CliffMapInput.parse({ tax_year: 2026, filing_status: 'single', ordinary_income: 60_000 });
+ * householdCost(input, new Dec(0), new Dec(0)).cost.toNumber(); // 5020
+ * ```
+ * @internal
+ */
+export function householdCost(input: Input, ordinary: Dec, ltcg: Dec): CliffPoint {
+  const ordinaryIncome = ordinary.plus(input.ordinary_income);
+  const qualified = ltcg.plus(input.qualified_income);
+  const earned = input.next_dollar_earned ? ordinary.plus(input.earned_income) : new Dec(input.earned_income);
+  const fed = householdTax({
+    tax_year: input.tax_year,
+    filing_status: input.filing_status,
+    age: input.age,
+    spouse_age: input.spouse_age,
+    ordinary_income: ordinaryIncome.toNumber(),
+    qualified_income: qualified.toNumber(),
+    social_security_benefits: input.social_security_benefits,
+    earned_income: earned.toNumber(),
+  });
+  let cost = fed.total;
+  let state: StateTax | undefined;
+  let stateAmount = ZERO;
+  if (input.state !== undefined) {
+    const table = stateTaxTables.get(input.tax_year)[input.state.toUpperCase()];
+    if (table === undefined) throw new TypeError(`state ${input.state} passed validation without a table`);
+    state = stateTax(table, {
+      filing_status: input.filing_status,
+      state_taxable_income: ordinaryIncome.plus(qualified).toNumber(),
+      social_security_income: input.social_security_benefits,
+      age: input.age,
+    });
+    stateAmount = state.tax;
+    cost = cost.plus(stateAmount);
+  }
+  // IRC 36B(d)(2)(B): household income adds the benefits the AGI leaves out.
+  const householdIncome = fed.gross_income
+    .plus(input.social_security_benefits)
+    .minus(fed.taxable_social_security);
+  let ptc: PremiumTaxCredit | undefined;
+  let aca = ZERO;
+  if (input.aca_coverage) {
+    ptc = premiumTaxCredit({
+      coverageYear: input.tax_year,
+      householdSize: input.household_size as number,
+      householdIncome: householdIncome.toNumber(),
+      benchmarkAnnualPremium: input.benchmark_annual_premium as number,
+      filingStatus: input.filing_status,
+    });
+    aca = ptc.net_premium;
+    cost = cost.plus(aca);
+  }
+  let irmaa = ZERO;
+  let irmaaTier = 0;
+  if (input.medicare_enrollees > 0) {
+    const tier = irmaaFor(
+      irmaaTableYear(input.tax_year + 2),
+      input.filing_status,
+      fed.gross_income.toNumber(),
+    );
+    irmaaTier = tier.tier;
+    irmaa = new Dec(tier.part_b_irmaa).plus(tier.part_d_irmaa).times(12).times(input.medicare_enrollees);
+    cost = cost.plus(irmaa);
+  }
+  return {
+    fed,
+    ...(state === undefined ? {} : { state }),
+    ...(ptc === undefined ? {} : { ptc }),
+    irmaa,
+    irmaaTier,
+    householdIncome,
+    stateTax: stateAmount,
+    acaPremium: aca,
+    cost,
+  };
+}
+
+type Kind = 'ordinary' | 'ltcg';
+
+/** Points already computed for a request (the threshold searches share their probes). */
+const memo = new WeakMap<Input, Map<string, CliffPoint>>();
+
+/** The point with `amount` dollars of `kind` added. */
+function at(input: Input, kind: Kind, amount: Dec): CliffPoint {
+  let points = memo.get(input);
+  if (points === undefined) {
+    points = new Map();
+    memo.set(input, points);
+  }
+  const key = `${kind}:${amount.toString()}`;
+  let point = points.get(key);
+  if (point === undefined) {
+    point = kind === 'ordinary' ? householdCost(input, amount, ZERO) : householdCost(input, ZERO, amount);
+    points.set(key, point);
+  }
+  return point;
+}
+
+type MarginalRow = z.infer<typeof Marginal>;
+
+function marginalBetween(before: CliffPoint, after: CliffPoint): MarginalRow {
+  const d = (f: (p: CliffPoint) => Dec) => roundRate(f(after).minus(f(before)));
+  return {
+    marginal_rate: d((p) => p.cost),
+    income_tax: d((p) => p.fed.regular_tax),
+    niit: d((p) => p.fed.niit),
+    additional_medicare_tax: d((p) => p.fed.additional_medicare_tax),
+    state_tax: d((p) => p.stateTax),
+    aca_premium: d((p) => p.acaPremium),
+    irmaa_surcharge: d((p) => p.irmaa),
+    bracket_rate: before.fed.marginal_ordinary_rate,
+    capital_gains_rate: before.fed.marginal_capital_gains_rate,
+    taxable_social_security_added: d((p) => p.fed.taxable_social_security),
+    senior_deduction_lost: roundRate(before.fed.senior_deduction.minus(after.fed.senior_deduction)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Thresholds
+
+/** A threshold the engines' tables expose: crossed where `past` turns true. */
+interface Candidate {
+  readonly name: string;
+  readonly measure: string;
+  readonly threshold: number;
+  readonly source: string;
+  readonly past: (p: CliffPoint) => boolean;
+  /**
+   * The measure `threshold` is set on, when it has one: it guides the search (interpolation between
+   * the probes), `past` decides.
+   */
+  readonly value?: (p: CliffPoint) => Dec;
+  /**
+   * Whether the rule the threshold belongs to is in play one dollar past the crossing (the NIIT only
+   * with investment income, the gains bands only with gains in taxable income): a rate change that
+   * another threshold at the same place causes is not this one's.
+   */
+  readonly applies?: (p: CliffPoint) => boolean;
+}
+
+const federalSource = (year: number, block: string) => `data/tax/federal-${year}.json#${block}`;
+
+function candidates(input: Input, now: CliffPoint): Candidate[] {
+  const year = input.tax_year;
+  const status = input.filing_status;
+  const table = federalTable(year);
+  const list: Candidate[] = [];
+  list.push({
+    name: 'deductions_used_up',
+    measure: 'taxable_income',
+    threshold: 0,
+    source: federalSource(year, 'standard_deduction'),
+    past: (p) => p.fed.taxable_income.gt(0),
+  });
+  for (const bracket of bracketCeilings(year, status)) {
+    if (bracket.ceiling === undefined) continue;
+    const ceiling = bracket.ceiling;
+    list.push({
+      name: `federal_bracket_ceiling_${Math.round(bracket.rate * 100)}`,
+      measure: 'ordinary_taxable_income',
+      threshold: ceiling,
+      source: federalSource(year, 'ordinary_brackets'),
+      past: (p) => p.fed.ordinary_taxable_income.gt(ceiling),
+      value: (p) => p.fed.ordinary_taxable_income,
+    });
+  }
+  const ltcg = [
+    ['ltcg_0_percent_max', table.ltcg.zero_rate_max[status]],
+    ['ltcg_15_percent_max', table.ltcg.fifteen_rate_max[status]],
+  ] as const;
+  for (const [name, max] of ltcg) {
+    list.push({
+      name: `${name}_taxable_income`,
+      applies: (p) => p.fed.qualified_taxable_income.gt(0),
+      measure: 'taxable_income',
+      threshold: max,
+      source: federalSource(year, 'ltcg'),
+      past: (p) => p.fed.taxable_income.gt(max),
+      value: (p) => p.fed.taxable_income,
+    });
+    list.push({
+      name: `${name}_ordinary_taxable_income`,
+      applies: (p) => p.fed.qualified_taxable_income.gt(0),
+      measure: 'ordinary_taxable_income',
+      threshold: max,
+      source: federalSource(year, 'ltcg'),
+      past: (p) => p.fed.ordinary_taxable_income.gt(max),
+      value: (p) => p.fed.ordinary_taxable_income,
+    });
+  }
+  const niit = table.niit.threshold[status];
+  list.push({
+    name: 'niit_threshold',
+    applies: (p) => p.fed.niit.gt(0),
+    measure: 'magi',
+    threshold: niit,
+    source: federalSource(year, 'niit'),
+    past: (p) => p.fed.gross_income.gt(niit),
+    value: (p) => p.fed.gross_income,
+  });
+  const medicare = table.additional_medicare.threshold[status];
+  list.push({
+    name: 'additional_medicare_threshold',
+    measure: 'earned_income',
+    threshold: medicare,
+    source: federalSource(year, 'additional_medicare'),
+    past: (p) => p.fed.additional_medicare_tax.gt(0),
+  });
+  const senior = table.senior_deduction;
+  const seniorStart = senior?.phaseout_start[status];
+  if (
+    senior !== undefined &&
+    seniorStart !== null &&
+    seniorStart !== undefined &&
+    now.fed.senior_deduction.gt(0)
+  ) {
+    list.push({
+      name: 'senior_deduction_phaseout_start',
+      measure: 'magi',
+      threshold: seniorStart,
+      source: federalSource(year, 'senior_deduction'),
+      past: (p) => p.fed.gross_income.gt(seniorStart),
+      value: (p) => p.fed.gross_income,
+    });
+    list.push({
+      name: 'senior_deduction_phaseout_end',
+      measure: 'magi',
+      threshold: new Dec(senior.amount_per_person).div(senior.phaseout_rate).plus(seniorStart).toNumber(),
+      source: federalSource(year, 'senior_deduction'),
+      past: (p) => p.fed.senior_deduction.isZero(),
+      value: (p) => p.fed.gross_income,
+    });
+  }
+  const social = now.fed.social_security;
+  if (social !== undefined) {
+    const base = social.base_amount;
+    const adjusted = social.adjusted_base_amount;
+    const provisional = (p: CliffPoint) => p.fed.social_security?.provisional_income ?? ZERO;
+    list.push({
+      name: 'social_security_base_amount',
+      measure: 'provisional_income',
+      threshold: base,
+      source: 'data/tax/social-security-taxation.json#base_amount',
+      past: (p) => provisional(p).gt(base),
+      value: provisional,
+    });
+    list.push({
+      name: 'social_security_adjusted_base_amount',
+      measure: 'provisional_income',
+      threshold: adjusted,
+      source: 'data/tax/social-security-taxation.json#adjusted_base_amount',
+      past: (p) => provisional(p).gt(adjusted),
+      value: provisional,
+    });
+    // The 85% cap, as the engine computes it for an income no threshold holds back.
+    const cap = taxableSocialSecurity({
+      filing_status: status,
+      benefits: input.social_security_benefits,
+      other_income: 1e12,
+    }).taxable;
+    list.push({
+      name: 'social_security_85_percent_cap',
+      measure: 'taxable_social_security',
+      threshold: cap.toNumber(),
+      source: 'data/tax/social-security-taxation.json#inclusion_rates',
+      past: (p) => p.fed.taxable_social_security.gte(cap),
+      value: (p) => p.fed.taxable_social_security,
+    });
+  }
+  if (now.state !== undefined && input.state !== undefined) {
+    const code = input.state.toUpperCase();
+    const source = `data/tax/state-${year}/${code.toLowerCase()}.json`;
+    for (const row of now.state.brackets) {
+      if (row.to === undefined) continue;
+      const to = row.to;
+      list.push({
+        name: `${code.toLowerCase()}_bracket_ceiling_${roundRate(row.rate * 100)}`,
+        measure: 'state_taxable_income',
+        threshold: to,
+        source,
+        past: (p) => (p.state as StateTax).taxableIncome.gt(to),
+        value: (p) => (p.state as StateTax).taxableIncome,
+      });
+    }
+    for (const surtax of now.state.surtaxes) {
+      const threshold = surtax.threshold;
+      list.push({
+        name: `${code.toLowerCase()}_surtax_${surtax.name}`,
+        measure: 'state_taxable_income',
+        threshold,
+        source,
+        past: (p) => (p.state as StateTax).taxableIncome.gt(threshold),
+        value: (p) => (p.state as StateTax).taxableIncome,
+      });
+    }
+  }
+  if (now.ptc?.ineligible_reason === 'below_100_percent') {
+    // The credit starts at the eligibility floor (100% of the guideline): crossing it gains the credit,
+    // a cliff with a negative cost.
+    const floor = new Dec(now.ptc.poverty_guideline)
+      .times(applicablePercentageTables.get(year).eligibility.minimum_percent)
+      .div(100);
+    list.push({
+      name: 'aca_100_percent',
+      measure: 'household_income',
+      threshold: floor.toNumber(),
+      source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
+      past: (p) => p.householdIncome.gte(floor),
+      value: (p) => p.householdIncome,
+    });
+  }
+  if (now.ptc?.cliff_income !== undefined) {
+    const cliff = now.ptc.cliff_income;
+    list.push({
+      name: 'aca_400_percent',
+      measure: 'household_income',
+      threshold: cliff,
+      source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
+      past: (p) => p.householdIncome.gt(cliff),
+      value: (p) => p.householdIncome,
+    });
+  }
+  if (input.medicare_enrollees > 0) {
+    const tableYear = irmaaTableYear(year + 2);
+    for (const row of irmaaSchedule(tableYear, status)) {
+      if (row.from === undefined) continue;
+      const tier = row.tier;
+      list.push({
+        name: `irmaa_tier_${tier}`,
+        measure: 'magi',
+        threshold: row.from.magi,
+        source: `data/healthcare/medicare-${tableYear}.json#tiers`,
+        past: (p) => p.irmaaTier >= tier,
+        value: (p) => p.fed.gross_income,
+      });
+    }
+  }
+  return list;
+}
+
+/** Doublings of the search bound before a threshold counts as out of reach. */
+const MAX_DOUBLINGS = 60;
+/** The search goes no further than this many cents of added income (10^12 dollars). */
+const MAX_CENTS = 1e14;
+const CENT = new Dec('0.01');
+
+/** The smallest whole cent of added income at which `past` holds, or undefined when out of reach. */
+function crossing(input: Input, kind: Kind, candidate: Candidate): Dec | undefined {
+  const point = (cents: number) => at(input, kind, new Dec(cents).div(100));
+  const past = (cents: number) => candidate.past(point(cents));
+  const gap = (cents: number) =>
+    candidate.value === undefined
+      ? undefined
+      : candidate.value(point(cents)).minus(candidate.threshold).toNumber();
+  // A first bound where `past` holds: the gap itself (most measures rise a dollar a dollar or more),
+  // then doublings.
+  let lo = 0; // not past at 0
+  const first = gap(0);
+  let hi = first === undefined ? 100 : Math.max(1, Math.ceil(-first * 100));
+  for (let i = 0; !past(hi); i++) {
+    if (i === MAX_DOUBLINGS || hi > MAX_CENTS) return undefined;
+    lo = hi;
+    hi *= 2;
+  }
+  // Narrow [lo, hi] (lo not past, hi past) to adjacent cents: interpolation on the measure (exact on a
+  // linear piece), with a bisection whenever an interpolation leaves more than half the interval.
+  let interpolate = candidate.value !== undefined;
+  while (hi - lo > 1) {
+    let mid = Math.floor((lo + hi) / 2);
+    if (interpolate) {
+      const gLo = gap(lo) as number;
+      const gHi = gap(hi) as number;
+      if (gHi > gLo) mid = lo + Math.ceil((-gLo / (gHi - gLo)) * (hi - lo));
+      mid = Math.min(Math.max(mid, lo + 1), hi - 1);
+    }
+    const width = hi - lo;
+    if (past(mid)) {
+      hi = mid;
+      if (hi - 1 > lo && !past(hi - 1)) lo = hi - 1;
+    } else {
+      lo = mid;
+      if (lo + 1 < hi && past(lo + 1)) hi = lo + 1;
+    }
+    interpolate = candidate.value !== undefined && hi - lo <= width / 2;
+  }
+  return new Dec(hi).div(100);
+}
+
+type ThresholdRow = z.infer<typeof Threshold>;
+
+/** A cent's cost (or gain) at or above this is a cliff (a lump), below it part of a rate. */
+const CLIFF_MINIMUM = 1;
+
+function thresholdsAhead(input: Input, kind: Kind, now: CliffPoint): ThresholdRow[] {
+  const rows: ThresholdRow[] = [];
+  for (const candidate of candidates(input, now)) {
+    if (candidate.past(now)) continue;
+    const distance = crossing(input, kind, candidate);
+    if (distance === undefined) continue;
+    const crossed = at(input, kind, distance);
+    const justBelow = at(input, kind, distance.minus(CENT));
+    // The dollar just below the crossing; when the crossing is under a dollar away, the dollar below
+    // the current income (income falls), or the rate after it when there is no such dollar.
+    const base = kind === 'ordinary' ? input.ordinary_income : input.qualified_income;
+    const from = distance.minus(new Dec('1.01'));
+    const after = roundRate(at(input, kind, distance.plus(1)).cost.minus(crossed.cost));
+    const before = from.plus(base).gte(0)
+      ? roundRate(justBelow.cost.minus(at(input, kind, from).cost))
+      : after;
+    const lump = crossed.cost.minus(justBelow.cost);
+    const cliff = lump.abs().gte(CLIFF_MINIMUM);
+    if (!cliff && before === after) continue; // nothing changes here for this household
+    if (candidate.applies !== undefined && !candidate.applies(at(input, kind, distance.plus(1)))) continue;
+    rows.push({
+      name: candidate.name,
+      measure: candidate.measure,
+      threshold: candidate.threshold,
+      distance: roundMoney(distance),
+      kind: cliff ? 'cliff' : 'rate_change',
+      rate_before: before,
+      rate_after: after,
+      cliff_cost: cliff ? roundMoney(lump) : 0,
+      average_rate_to_cross: roundRate(crossed.cost.minus(now.cost).div(distance)),
+      source: candidate.source,
+    });
+  }
+  return rows.sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
+}
+
+function direction(input: Input, kind: Kind, now: CliffPoint): z.infer<typeof Direction> {
+  const next = at(input, kind, new Dec(1));
+  const marginal = marginalBetween(now, next);
+  const thresholds = thresholdsAhead(input, kind, now);
+  const irmaa = thresholds.find((row) => row.name.startsWith('irmaa_tier_') && row.kind === 'cliff');
+  return {
+    ...marginal,
+    irmaa_cliff_cost: irmaa?.cliff_cost ?? 0,
+    irmaa_amortized_rate: irmaa === undefined ? 0 : roundRate(new Dec(irmaa.cliff_cost).div(irmaa.distance)),
+    thresholds,
+  };
+}
+
+function series(input: Input, ordinary: z.infer<typeof Direction>, ltcg: z.infer<typeof Direction>) {
+  const kind: Kind = input.series_income;
+  const base = kind === 'ordinary' ? input.ordinary_income : input.qualified_income;
+  const steps = Math.floor(input.series_range / input.series_step + 1e-9);
+  const points = [];
+  for (let i = 0; i <= steps; i++) {
+    const added = roundMoney(new Dec(input.series_step).times(i));
+    const p = at(input, kind, new Dec(added));
+    points.push({
+      added_income: added,
+      income: roundMoney(new Dec(base).plus(added)),
+      federal_tax: roundMoney(p.fed.total),
+      state_tax: roundMoney(p.stateTax),
+      aca_premium: roundMoney(p.acaPremium),
+      irmaa_surcharge: roundMoney(p.irmaa),
+      total_cost: roundMoney(p.cost),
+    });
+  }
+  const last = points[points.length - 1]?.added_income ?? 0;
+  const markers = (kind === 'ordinary' ? ordinary : ltcg).thresholds
+    .filter((row) => row.distance <= last)
+    .map((row) => ({ added_income: row.distance, name: row.name, kind: row.kind }));
+  return { income: kind, step: input.series_step, points, markers };
+}
+
+function compute(input: Input): CliffMapResult {
+  const now = householdCost(input, ZERO, ZERO);
+  const notes: string[] = [];
+  let irmaaYears = {};
+  if (input.medicare_enrollees > 0) {
+    const premiumYear = input.tax_year + 2;
+    const tableYear = irmaaTableYear(premiumYear);
+    irmaaYears = { irmaa_premium_year: premiumYear, irmaa_table_year: tableYear };
+    notes.push(
+      `IRMAA: this year's MAGI sets the Medicare premiums of ${premiumYear} (two years later); the surcharge is counted here, in the year whose income causes it.`,
+    );
+    if (tableYear !== premiumYear) {
+      notes.push(
+        `The ${premiumYear} IRMAA table is not published yet: the ${tableYear} table (tiers and amounts) is used.`,
+      );
+    }
+  }
+  if (now.ptc !== undefined) {
+    notes.push(
+      `ACA: coverage year ${input.tax_year} measures household income against the ${now.ptc.poverty_guideline_year} poverty guideline (48 states and DC); the contribution is rounded to the whole dollar (Form 8962), so one dollar of income can move the premium by 0 or a whole dollar.`,
+    );
+  }
+  if (input.state !== undefined) {
+    notes.push(
+      'State tax: ordinary and qualified income are passed as state_taxable_income and the benefits as social_security_income (pension exclusions are not applied).',
+    );
+  }
+  const ordinary = direction(input, 'ordinary', now);
+  const ltcg = direction(input, 'ltcg', now);
+  return {
+    tax_year: input.tax_year,
+    filing_status: input.filing_status,
+    magi: roundMoney(now.fed.gross_income),
+    ...(input.aca_coverage ? { household_income: roundMoney(now.householdIncome) } : {}),
+    federal_tax: roundMoney(now.fed.total),
+    state_tax: roundMoney(now.stateTax),
+    aca_premium: roundMoney(now.acaPremium),
+    irmaa_surcharge: roundMoney(now.irmaa),
+    total_cost: roundMoney(now.cost),
+    ...irmaaYears,
+    ...(now.ptc === undefined ? {} : { poverty_guideline_year: now.ptc.poverty_guideline_year }),
+    ordinary,
+    ltcg,
+    series: series(input, ordinary, ltcg),
+    notes,
+  };
+}
+
+/**
+ * The marginal-rate and headroom map of a household-year: the cost of the next dollar of ordinary income
+ * and of long-term gain, with every interaction (brackets, the Social Security phase-in, 0/15/20% gains
+ * stacking, NIIT, additional Medicare tax, the senior deduction phase-out, state tax, the ACA credit and
+ * the IRMAA surcharge two years later), every threshold ahead with its distance and cost, and a series
+ * of the total cost over a range of income for a chart. Composes the federal tax, state tax, premium tax
+ * credit and IRMAA engines; each rate is the exact difference of their composed cost over one dollar.
+ *
+ * @example
+ * ```ts
+ * import { cliffMap } from 'finplan/tax';
+ * // 2025 single, 67, $30,000 of IRA withdrawals and $24,000 of benefits: provisional income 42,000 is
+ * // past the 34,000 adjusted base amount, the 12% bracket: 0.12 x 1.85 = 22.2% on the next dollar.
+ * cliffMap({ tax_year: 2025, filing_status: 'single', age: 67, ordinary_income: 30_000, social_security_benefits: 24_000 })
+ *   .result.ordinary.marginal_rate; // 0.222
+ * ```
+ */
+export const cliffMap = defineOperation({
+  path: '/v1/tax/cliff-map',
+  engine: 'cliff-map',
+  version: '1.0.0',
+  uses: [TAX_ENGINE, IRMAA_ENGINE],
+  prefix: 'cliff',
+  summary: 'Marginal rate of the next dollar and every tax and premium threshold ahead, with a cost series.',
+  description:
+    'Composes the federal tax engine (brackets, taxable Social Security, LTCG stacking, NIIT, additional Medicare, ' +
+    'senior deduction), the 2025 state tax, the ACA premium tax credit and the IRMAA engine (premium year ' +
+    'tax_year + 2). Marginal rates of the next ordinary and long-term-gain dollar are exact one-dollar ' +
+    'differences of the composed cost; thresholds ahead are found on the engines’ tables and verified on that ' +
+    `cost. The series has at most ${MAX_SERIES_STEPS + 1} points.`,
+  input: CliffMapInput,
+  output: CliffMapResult,
+  compute,
+});

@@ -1,0 +1,418 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isCalculationError } from '../../src/core/errors';
+import { Dec, roundRate } from '../../src/core/money';
+import { FILING_STATUSES } from '../../src/core/schema';
+import { irmaaFor } from '../../src/healthcare/_lib/irmaa';
+import { premiumTaxCredit } from '../../src/healthcare/_lib/ptc';
+import { cliffMap } from '../../src/tax/cliff-map';
+import { householdTax } from '../../src/tax/engine';
+
+type Request = Parameters<typeof cliffMap>[0];
+const run = (request: Request) => cliffMap(request).result;
+
+describe('tax/cliff-map: the Social Security tax torpedo', () => {
+  it('2024 single, 22% bracket, 85% phase-in: 0.22 x 1.85 = 40.7%', () => {
+    // Age 67, 45,000 of IRA withdrawals, 50,000 of benefits (IRC §86, Pub. 915 Worksheet 1):
+    // provisional income 45,000 + 25,000 = 70,000; taxable benefits min(0.85 x 50,000 = 42,500,
+    // 0.85 x (70,000 - 34,000) + min(4,500, 0.5 x 9,000)) = 30,600 + 4,500 = 35,100.
+    // AGI 80,100; deductions 14,600 + 1,950 (65+) = 16,550; taxable 63,550: the 22% bracket (47,150-100,525).
+    // The next dollar adds itself and 0.85 of benefits: 1.85 x 22% = 40.7%.
+    const r = run({
+      tax_year: 2024,
+      filing_status: 'single',
+      age: 67,
+      ordinary_income: 45_000,
+      social_security_benefits: 50_000,
+    });
+    expect(r.magi).toBe(80_100);
+    expect(r.ordinary.marginal_rate).toBe(0.407);
+    expect(r.ordinary.bracket_rate).toBe(0.22);
+    expect(r.ordinary.taxable_social_security_added).toBe(0.85);
+    // The phase-in ends where the taxable part reaches 42,500: 7,400 more of taxable benefits, at 0.85 per
+    // dollar, 8,705.88... dollars away (first whole cent 8,705.89); then the plain 22% again.
+    const cap = r.ordinary.thresholds[0];
+    expect(cap).toMatchObject({
+      name: 'social_security_85_percent_cap',
+      threshold: 42_500,
+      distance: 8705.89,
+      kind: 'rate_change',
+      rate_before: 0.407,
+      rate_after: 0.22,
+    });
+  });
+
+  it('2025: the senior deduction phase-out lifts the same household to 43.142%', () => {
+    // 2025: deductions 15,750 + 2,000 + the senior deduction 6,000 - 6% x (80,100 - 75,000) = 5,694.
+    // Each dollar adds 1.85 of AGI and removes 0.06 x 1.85 = 0.111 of senior deduction:
+    // taxable income rises 1.961 per dollar, x 22% = 43.142%.
+    const r = run({
+      tax_year: 2025,
+      filing_status: 'single',
+      age: 67,
+      ordinary_income: 45_000,
+      social_security_benefits: 50_000,
+    });
+    expect(r.ordinary.marginal_rate).toBe(0.43142);
+    expect(r.ordinary.senior_deduction_lost).toBe(0.111);
+  });
+
+  it('2024 single, 12% bracket, gains straddling the 0% band: 1.85 x (12% + 15%) = 49.95%', () => {
+    // Age 67, 20,000 of IRA withdrawals, 25,000 of qualified income, 40,000 of benefits:
+    // provisional 20,000 + 25,000 + 20,000 = 65,000; taxable benefits 0.85 x 31,000 + 4,500 = 30,850
+    // (under the 34,000 cap). AGI 75,850; taxable 75,850 - 16,550 = 59,300; ordinary taxable 34,300 (12%);
+    // the gains fill 34,300-47,025 at 0% and the rest at 15%. The next ordinary dollar adds 1.85 of
+    // ordinary taxable income at 12% and pushes 1.85 of gains from 0% to 15%: 0.222 + 0.2775 = 49.95%.
+    const r = run({
+      tax_year: 2024,
+      filing_status: 'single',
+      age: 67,
+      ordinary_income: 20_000,
+      qualified_income: 25_000,
+      social_security_benefits: 40_000,
+    });
+    expect(r.ordinary.marginal_rate).toBe(0.4995);
+    expect(r.ordinary.bracket_rate).toBe(0.12);
+    // In 2025 the senior deduction phase-out (AGI 75,850 > 75,000) multiplies it by 1.06:
+    // 1.85 x 1.06 x 27% = 52.947%.
+    const r2025 = run({
+      tax_year: 2025,
+      filing_status: 'single',
+      age: 67,
+      ordinary_income: 20_000,
+      qualified_income: 25_000,
+      social_security_benefits: 40_000,
+    });
+    expect(r2025.ordinary.marginal_rate).toBe(0.52947);
+  });
+});
+
+describe('tax/cliff-map: cliffs', () => {
+  it('IRMAA: one dollar over a tier costs the whole annual surcharge step (2024 MAGI, 2026 premiums)', () => {
+    // 2026 CMS table, individual: tier 1 starts above 109,000 (Part B +81.20, Part D +14.50 a month):
+    // 12 x 95.70 = 1,148.40 a year. 2024 single 66: taxable 109,000 - 16,550 = 92,450, 22% bracket.
+    const r = run({
+      tax_year: 2024,
+      filing_status: 'single',
+      age: 66,
+      ordinary_income: 109_000,
+      medicare_enrollees: 1,
+    });
+    const tier = irmaaFor(2026, 'single', 109_000.01);
+    const step = new Dec(tier.part_b_irmaa).plus(tier.part_d_irmaa).times(12).toNumber();
+    expect(step).toBe(1148.4);
+    expect(r.ordinary.irmaa_surcharge).toBe(1148.4);
+    expect(r.ordinary.marginal_rate).toBe(1148.62); // 0.22 + 1,148.40
+    expect(r.ordinary.thresholds[0]).toMatchObject({
+      name: 'irmaa_tier_1',
+      distance: 0.01,
+      kind: 'cliff',
+      cliff_cost: 1148.4,
+    });
+    expect(r.irmaa_premium_year).toBe(2026);
+    expect(r.irmaa_table_year).toBe(2026);
+    // Two enrollees on a joint return pay it twice.
+    const couple = run({
+      tax_year: 2024,
+      filing_status: 'mfj',
+      age: 66,
+      spouse_age: 66,
+      ordinary_income: 218_000,
+      medicare_enrollees: 2,
+    });
+    expect(couple.ordinary.irmaa_surcharge).toBe(2 * 1148.4);
+  });
+
+  it('IRMAA for a year whose premium table is not published says so and uses the latest', () => {
+    const r = run({
+      tax_year: 2025,
+      filing_status: 'single',
+      ordinary_income: 50_000,
+      medicare_enrollees: 1,
+    });
+    expect(r.irmaa_premium_year).toBe(2027);
+    expect(r.irmaa_table_year).toBe(2026);
+    expect(r.notes.join(' ')).toContain('2027 IRMAA table is not published');
+  });
+
+  it('2026 ACA: one dollar over 400% of the poverty line loses the whole credit', () => {
+    // Coverage year 2026 uses the 2025 guideline, 15,650 for one person: the cliff is 62,600.
+    // At 62,600 (400%): applicable percentage 9.96%, contribution 62,600 x 0.0996 = 6,234.96 -> 6,235;
+    // credit 9,000 - 6,235 = 2,765. At 62,600.01 the credit is 0: crossing costs 2,765.
+    const r = run({
+      tax_year: 2026,
+      filing_status: 'single',
+      age: 40,
+      ordinary_income: 62_000,
+      aca_coverage: true,
+      household_size: 1,
+      benchmark_annual_premium: 9_000,
+    });
+    expect(r.poverty_guideline_year).toBe(2025);
+    const cliff = r.ordinary.thresholds.find((row) => row.name === 'aca_400_percent');
+    expect(cliff).toMatchObject({ threshold: 62_600, distance: 600.01, kind: 'cliff', cliff_cost: 2765 });
+    const credit = premiumTaxCredit({
+      coverageYear: 2026,
+      householdSize: 1,
+      householdIncome: 62_600,
+      benchmarkAnnualPremium: 9_000,
+    }).premium_tax_credit;
+    expect(credit.toNumber()).toBe(2765);
+    // The next gain dollar meets it too: long-term gains are in household income.
+    expect(r.ltcg.thresholds.find((row) => row.name === 'aca_400_percent')?.distance).toBe(600.01);
+  });
+});
+
+describe('tax/cliff-map: the ACA floor', () => {
+  it('below 100% of the guideline, reaching it gains the whole credit (a cliff with a negative cost)', () => {
+    // 2026, one person, 15,000: under the 2025 guideline 15,650, no credit (IRC §36B(c)(1)(A)). At
+    // 15,650 (100%): applicable percentage 2.10% (Rev. Proc. 2025-25), contribution 15,650 x 0.021 =
+    // 328.65 -> 329; credit 9,000 - 329 = 8,671. The standard deduction (16,100) leaves no tax.
+    const r = run({
+      tax_year: 2026,
+      filing_status: 'single',
+      age: 40,
+      ordinary_income: 15_000,
+      aca_coverage: true,
+      household_size: 1,
+      benchmark_annual_premium: 9_000,
+    });
+    expect(r.aca_premium).toBe(9_000);
+    expect(r.ordinary.thresholds[0]).toMatchObject({
+      name: 'aca_100_percent',
+      threshold: 15_650,
+      distance: 650,
+      kind: 'cliff',
+      cliff_cost: -8671,
+    });
+  });
+});
+
+describe('tax/cliff-map: the series', () => {
+  it('runs from the current income over the range, with the cliffs marked', () => {
+    const r = run({
+      tax_year: 2024,
+      filing_status: 'single',
+      age: 66,
+      ordinary_income: 100_000,
+      medicare_enrollees: 1,
+      series_range: 20_000,
+      series_step: 5_000,
+    });
+    expect(r.series.points.map((p) => p.income)).toEqual([100_000, 105_000, 110_000, 115_000, 120_000]);
+    expect(r.series.points[1]?.irmaa_surcharge).toBe(0);
+    expect(r.series.points[2]?.irmaa_surcharge).toBe(1148.4);
+    expect(r.series.markers).toContainEqual({ added_income: 9000.01, name: 'irmaa_tier_1', kind: 'cliff' });
+    // The tier-1 surcharge amortized over the 9,000.01 of headroom: 1,148.40 / 9,000.01 = 0.12759986... -> 12.76% a dollar.
+    expect(r.ordinary.irmaa_cliff_cost).toBe(1148.4);
+    expect(r.ordinary.irmaa_amortized_rate).toBe(roundRate(new Dec(1148.4).div(9000.01)));
+    expect(r.ordinary.irmaa_amortized_rate).toBe(0.1276);
+  });
+
+  it('refuses more than 1,001 points, an uncovered state, and missing ACA inputs, naming the field', () => {
+    const fields = (request: object) => {
+      try {
+        cliffMap(request as Request);
+      } catch (error) {
+        if (isCalculationError(error)) return error.issues.map((issue) => issue.path);
+        throw error;
+      }
+      return [];
+    };
+    const base = { tax_year: 2025, filing_status: 'single', ordinary_income: 50_000 };
+    expect(fields({ ...base, series_range: 100_000, series_step: 99 })).toEqual(['series_step']);
+    expect(fields({ ...base, state: 'ZZ' })).toEqual(['state']);
+    expect(fields({ ...base, aca_coverage: true })).toEqual(['household_size', 'benchmark_annual_premium']);
+    expect(fields({ ...base, medicare_enrollees: 2 })).toEqual(['medicare_enrollees']);
+    expect(fields({ ...base, earned_income: 60_000 })).toEqual(['earned_income']);
+  });
+
+  it('reports a rate change once, on the rule that causes it', () => {
+    // 2026 mfj, 66 and 62: the senior deduction is gone at MAGI 150,000 + 6,000 / 6% = 250,000, which is
+    // also the NIIT threshold. Without investment income the NIIT does not apply: only the senior
+    // deduction's end is a threshold there; with 10,000 of gains the NIIT starts one cent later.
+    const request = {
+      tax_year: 2026,
+      filing_status: 'mfj',
+      age: 66,
+      spouse_age: 62,
+      ordinary_income: 200_000,
+    } as const;
+    const names = (r: ReturnType<typeof run>) => r.ordinary.thresholds.map((row) => row.name);
+    expect(names(run(request))).toContain('senior_deduction_phaseout_end');
+    expect(names(run(request))).not.toContain('niit_threshold');
+    const withGains = run({ ...request, qualified_income: 10_000 });
+    const niit = withGains.ordinary.thresholds.find((row) => row.name === 'niit_threshold');
+    // Taxable income at 250,000: 250,000 - 32,200 - 1,650 (one 65+) = 216,150, ordinary 206,150: the 22%
+    // bracket (to 211,400). The dollar below: 22% x 1.06 (the senior deduction's last 6%) = 23.32%; the
+    // dollar above: 22% + 3.8% NIIT = 25.8%.
+    expect(niit).toMatchObject({
+      distance: 40_000.01,
+      kind: 'rate_change',
+      rate_before: 0.2332,
+      rate_after: 0.258,
+    });
+  });
+
+  it('marks where the deductions are used up and federal tax begins', () => {
+    // 2026 single, 10,000: the 16,100 standard deduction leaves 6,100.01 to go before the 10% bracket.
+    const r = run({ tax_year: 2026, filing_status: 'single', ordinary_income: 10_000 });
+    expect(r.ordinary.marginal_rate).toBe(0);
+    expect(r.ordinary.thresholds[0]).toMatchObject({
+      name: 'deductions_used_up',
+      distance: 6100.01,
+      rate_before: 0,
+      rate_after: 0.1,
+    });
+  });
+
+  it('the additional Medicare tax applies to the next dollar only when it is earned', () => {
+    // 2025 single, 199,000 of wages: taxable 199,000 - 15,750 = 183,250 (24%). The 0.9% tax starts above
+    // 200,000 of wages (IRC §3101(b)(2)): 1,000.01 away when the next dollar is wages, never otherwise.
+    const request = {
+      tax_year: 2025,
+      filing_status: 'single',
+      ordinary_income: 199_000,
+      earned_income: 199_000,
+    } as const;
+    const wages = run({ ...request, next_dollar_earned: true }).ordinary.thresholds;
+    expect(wages.find((row) => row.name === 'additional_medicare_threshold')).toMatchObject({
+      distance: 1000.01,
+      rate_before: 0.24,
+      rate_after: 0.249,
+    });
+    const withdrawal = run(request).ordinary.thresholds;
+    expect(withdrawal.map((row) => row.name)).not.toContain('additional_medicare_threshold');
+  });
+
+  it('a state with a year it has no table for is a 400 unsupported_year on tax_year', () => {
+    try {
+      cliffMap({ tax_year: 2026, filing_status: 'single', ordinary_income: 1, state: 'IL' });
+      expect.unreachable();
+    } catch (error) {
+      expect(isCalculationError(error) && error.code).toBe('unsupported_year');
+      expect(isCalculationError(error) && error.issues.map((issue) => issue.path)).toEqual(['tax_year']);
+    }
+  });
+
+  it('adds a covered state through the state engine', () => {
+    // Illinois, 4.95% flat on ordinary + qualified income, on top of the federal 12% (taxable 34,250).
+    const r = run({ tax_year: 2025, filing_status: 'single', ordinary_income: 50_000, state: 'il' });
+    expect(r.ordinary.state_tax).toBe(0.0495);
+    expect(r.ordinary.marginal_rate).toBe(0.1695);
+  });
+});
+
+// Properties: random households through the composed engines.
+const cents = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((c) => c / 100);
+const household = fc
+  .record({
+    tax_year: fc.constantFrom(2024, 2025, 2026),
+    filing_status: fc.constantFrom(...FILING_STATUSES),
+    age: fc.integer({ min: 30, max: 80 }),
+    ordinary_income: cents(400_000),
+    qualified_income: cents(200_000),
+    social_security_benefits: fc.oneof(fc.constant(0), cents(60_000)),
+    aca: fc.boolean(),
+    household_size: fc.integer({ min: 1, max: 6 }),
+    benchmark_annual_premium: cents(30_000),
+    medicare: fc.boolean(),
+  })
+  .map(
+    ({ aca, medicare, household_size, benchmark_annual_premium, ...rest }): Request => ({
+      ...rest,
+      ...(aca ? { aca_coverage: true, household_size, benchmark_annual_premium } : {}),
+      ...(medicare ? { medicare_enrollees: 1 } : {}),
+      series_range: 50_000,
+      series_step: 5_000,
+    }),
+  );
+
+/** The composed cost, built here from the engines' entry points, independently of the operation. */
+function composedCost(request: Request, ordinary: number, ltcg: number): Dec {
+  const ord = new Dec(request.ordinary_income).plus(ordinary);
+  const q = new Dec(request.qualified_income ?? 0).plus(ltcg);
+  const benefits = request.social_security_benefits ?? 0;
+  const fed = householdTax({
+    tax_year: request.tax_year,
+    filing_status: request.filing_status,
+    age: request.age,
+    ordinary_income: ord.toNumber(),
+    qualified_income: q.toNumber(),
+    social_security_benefits: benefits,
+    earned_income: 0,
+  });
+  let cost = fed.total;
+  if (request.aca_coverage) {
+    const income = fed.gross_income.plus(benefits).minus(fed.taxable_social_security);
+    cost = cost.plus(
+      premiumTaxCredit({
+        coverageYear: request.tax_year,
+        householdSize: request.household_size as number,
+        householdIncome: income.toNumber(),
+        benchmarkAnnualPremium: request.benchmark_annual_premium as number,
+        filingStatus: request.filing_status,
+      }).net_premium,
+    );
+  }
+  if ((request.medicare_enrollees ?? 0) > 0) {
+    const tier = irmaaFor(2026, request.filing_status, fed.gross_income.toNumber());
+    cost = cost.plus(new Dec(tier.part_b_irmaa).plus(tier.part_d_irmaa).times(12));
+  }
+  return cost;
+}
+
+function finiteEverywhere(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (value === null) return false;
+  if (Array.isArray(value)) return value.every(finiteEverywhere);
+  if (typeof value === 'object') return Object.values(value as object).every(finiteEverywhere);
+  return true;
+}
+
+describe('tax/cliff-map: properties', () => {
+  it('the marginal rate is the one-dollar difference of the composed engines (ordinary and ltcg)', () => {
+    fc.assert(
+      fc.property(household, (request) => {
+        const r = run(request);
+        const now = composedCost(request, 0, 0);
+        expect(r.ordinary.marginal_rate).toBe(roundRate(composedCost(request, 1, 0).minus(now)));
+        expect(r.ltcg.marginal_rate).toBe(roundRate(composedCost(request, 0, 1).minus(now)));
+        const parts = r.ordinary;
+        const sum = new Dec(parts.income_tax)
+          .plus(parts.niit)
+          .plus(parts.additional_medicare_tax)
+          .plus(parts.state_tax)
+          .plus(parts.aca_premium)
+          .plus(parts.irmaa_surcharge);
+        expect(Math.abs(sum.minus(parts.marginal_rate).toNumber())).toBeLessThanOrEqual(4e-6);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('thresholds are ahead (distance > 0) and sorted; the series rises with its index; no NaN', () => {
+    fc.assert(
+      fc.property(household, (request) => {
+        const r = run(request);
+        for (const list of [r.ordinary.thresholds, r.ltcg.thresholds]) {
+          for (const [i, row] of list.entries()) {
+            expect(row.distance).toBeGreaterThan(0);
+            if (i > 0) expect(row.distance).toBeGreaterThanOrEqual((list[i - 1] as typeof row).distance);
+          }
+        }
+        const points = r.series.points;
+        expect(points).toHaveLength(11);
+        for (let i = 1; i < points.length; i++) {
+          const [a, b] = [points[i - 1], points[i]] as [(typeof points)[0], (typeof points)[0]];
+          expect(b.income).toBeGreaterThan(a.income);
+          expect(b.federal_tax).toBeGreaterThanOrEqual(a.federal_tax);
+          // Without ACA coverage (whose credit starts at 100% of the guideline) the cost never falls.
+          if (!request.aca_coverage) expect(b.total_cost).toBeGreaterThanOrEqual(a.total_cost);
+        }
+        expect(finiteEverywhere(r)).toBe(true);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
