@@ -28,15 +28,17 @@ import {
 
 /**
  * The most steps a series may take: `series_range / series_step` at most this, so at most
- * `MAX_SERIES_STEPS + 1` points.
+ * `MAX_SERIES_STEPS + 1` points. Each point runs every composed engine once, exactly: 200 keeps the
+ * worst request near 0.1 s on one core (the HTTP adapter computes it on the main thread), and is one
+ * point per 1,000 dollars over a 200,000 range.
  *
  * @example
  * ```ts
  * import { MAX_SERIES_STEPS } from './cliff-map';
- * MAX_SERIES_STEPS; // 1000
+ * MAX_SERIES_STEPS; // 200
  * ```
  */
-export const MAX_SERIES_STEPS = 1000;
+export const MAX_SERIES_STEPS = 200;
 
 const STATE_CODES: readonly string[] = stateTaxTables.years.flatMap((year) =>
   Object.keys(stateTaxTables.get(year)),
@@ -937,6 +939,16 @@ export const cliffMap = defineOperation({
     'tax_year + 2). Marginal rates of the next ordinary and long-term-gain dollar are exact one-dollar ' +
     'differences of the composed cost; thresholds ahead are found on the engines’ tables and verified on that ' +
     `cost. The series has at most ${MAX_SERIES_STEPS + 1} points.`,
+  example: {
+    tax_year: 2024,
+    filing_status: 'single',
+    age: 67,
+    ordinary_income: 45000,
+    social_security_benefits: 50000,
+    medicare_enrollees: 1,
+    series_range: 20000,
+    series_step: 5000,
+  },
   input: CliffMapInput,
   output: CliffMapResult,
   compute,

@@ -209,7 +209,7 @@ describe('tax/cliff-map: the series', () => {
     expect(r.ordinary.irmaa_amortized_rate).toBe(0.1276);
   });
 
-  it('refuses more than 1,001 points, an uncovered state, and missing ACA inputs, naming the field', () => {
+  it('refuses more than 201 points, an uncovered state, and missing ACA inputs, naming the field', () => {
     const fields = (request: object) => {
       try {
         cliffMap(request as Request);
@@ -220,7 +220,8 @@ describe('tax/cliff-map: the series', () => {
       return [];
     };
     const base = { tax_year: 2025, filing_status: 'single', ordinary_income: 50_000 };
-    expect(fields({ ...base, series_range: 100_000, series_step: 99 })).toEqual(['series_step']);
+    expect(fields({ ...base, series_range: 100_000, series_step: 499 })).toEqual(['series_step']);
+    expect(fields({ ...base, series_range: 100_000, series_step: 500 })).toEqual([]);
     expect(fields({ ...base, state: 'ZZ' })).toEqual(['state']);
     expect(fields({ ...base, aca_coverage: true })).toEqual(['household_size', 'benchmark_annual_premium']);
     expect(fields({ ...base, medicare_enrollees: 2 })).toEqual(['medicare_enrollees']);
