@@ -5,6 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CALCULATION_AREAS, TOOL_SUBPATHS } from '../src/areas';
+
+const SUBPATHS = [...CALCULATION_AREAS, ...TOOL_SUBPATHS];
 
 const root = join(__dirname, '..');
 const work = join(root, 'node_modules', '.cache', 'finplan-consumer');
@@ -22,10 +25,18 @@ const requestsAreAny: IsAny<TvmRequests> = false;
 export const checks = [totalIsAny, resultIsAny, requestsAreAny, fed.total.toNumber() + envelope.result.value];
 `;
 
+/** Every subpath at once: each bundled declaration file must compile on its own terms. */
+const EVERY_SUBPATH = `${['', ...SUBPATHS.map((name) => `/${name}`)]
+  .map((subpath, i) => `import * as m${i} from 'finplan${subpath}';`)
+  .join('\n')}
+export const modules = [${SUBPATHS.map((_, i) => `m${i}`).join(', ')}, m${SUBPATHS.length}];
+`;
+
 function project(
   name: string,
   type: 'module' | 'commonjs',
   compilerOptions: Record<string, unknown>,
+  source = CONSUMER,
 ): string {
   const dir = join(work, name);
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
@@ -34,20 +45,20 @@ function project(
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      // skipLibCheck as `tsc --init` and the framework templates set it. Known gap: with skipLibCheck false,
-      // the bundled namespace of finplan/testing's typed arbitrary map declares type-only exports as values.
+      // skipLibCheck false (TypeScript's default): finplan's own declaration files are checked too.
       compilerOptions: {
         target: 'es2022',
         strict: true,
         noEmit: true,
-        skipLibCheck: true,
-        types: [],
+        skipLibCheck: false,
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules', '@types')],
         ...compilerOptions,
       },
       files: ['consumer.ts'],
     }),
   );
-  writeFileSync(join(dir, 'consumer.ts'), CONSUMER);
+  writeFileSync(join(dir, 'consumer.ts'), source);
   return dir;
 }
 
@@ -70,6 +81,15 @@ describe('a TypeScript consumer of the built package', () => {
     ['bundler', 'module', { module: 'esnext', moduleResolution: 'bundler' }],
   ] as const)('%s: public types resolve, none is any', (name, type, options) => {
     const result = tsc(project(name, type, options));
+    expect(`${result.stdout}${result.stderr}`.replaceAll(work, '')).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it.each([
+    ['every-subpath-node16', 'module', { module: 'node16', moduleResolution: 'node16' }],
+    ['every-subpath-bundler', 'module', { module: 'esnext', moduleResolution: 'bundler' }],
+  ] as const)('%s: every subpath compiles with skipLibCheck false', (name, type, options) => {
+    const result = tsc(project(name, type, options, EVERY_SUBPATH));
     expect(`${result.stdout}${result.stderr}`.replaceAll(work, '')).toBe('');
     expect(result.status).toBe(0);
   });

@@ -7,8 +7,51 @@ import type fc from 'fast-check';
 import * as z from 'zod/mini';
 import { MAX_PATH_STEPS } from '../core/cost';
 import type { AnyOperation } from '../core/operation';
-import type * as All from '../index';
-import { registry } from '../operations';
+import {
+  accumulationProjection,
+  aidEstimate,
+  annuity,
+  assetLocation,
+  bracketRoom,
+  capitalMarketAssumptions,
+  cliffMap,
+  collegeSavings,
+  contributionLimits,
+  debtVsInvest,
+  disabilityNeeds,
+  gainHarvesting,
+  goalFunding,
+  healthcareCosts,
+  hsa,
+  inflationAdjust,
+  inheritedIra,
+  iraEligibility,
+  isoAmtCapacity,
+  isoExercise,
+  lifeNeeds,
+  loanAmortization,
+  longevity,
+  longTermCare,
+  medicareIrmaa,
+  medicareLateEnrollmentPenalty,
+  monteCarlo,
+  npvIrr,
+  pensionLumpSumVsAnnuity,
+  rmd,
+  rothConversion,
+  rothRollover529,
+  savingsTarget,
+  socialSecurity,
+  stateIncome,
+  studentLoan,
+  survivorScenario,
+  taxEstimate,
+  termVsPermanent,
+  tlhBenefit,
+  tvm,
+  withdrawalSequencing,
+  withdrawalStrategy,
+} from '../index';
 import { arbitraryFromJsonSchema, type JsonSchema } from './json-schema-arbitrary';
 
 export { arbitraryFromJsonSchema, type JsonSchema } from './json-schema-arbitrary';
@@ -151,10 +194,71 @@ export function inputArbitrary<O extends AnyOperation>(
     }) as fc.Arbitrary<RequestOf<O>>;
 }
 
+/**
+ * Every finplan operation, by name: named one by one (not through a namespace import of the package,
+ * whose bundled declarations would not compile with `skipLibCheck: false`); test/testing checks that it
+ * lists the whole registry.
+ */
+const OPERATIONS = {
+  accumulationProjection,
+  aidEstimate,
+  annuity,
+  assetLocation,
+  bracketRoom,
+  capitalMarketAssumptions,
+  cliffMap,
+  collegeSavings,
+  contributionLimits,
+  debtVsInvest,
+  disabilityNeeds,
+  gainHarvesting,
+  goalFunding,
+  healthcareCosts,
+  hsa,
+  inflationAdjust,
+  inheritedIra,
+  iraEligibility,
+  isoAmtCapacity,
+  isoExercise,
+  lifeNeeds,
+  loanAmortization,
+  longTermCare,
+  longevity,
+  medicareIrmaa,
+  medicareLateEnrollmentPenalty,
+  monteCarlo,
+  npvIrr,
+  pensionLumpSumVsAnnuity,
+  rmd,
+  rothConversion,
+  rothRollover529,
+  savingsTarget,
+  socialSecurity,
+  stateIncome,
+  studentLoan,
+  survivorScenario,
+  taxEstimate,
+  termVsPermanent,
+  tlhBenefit,
+  tvm,
+  withdrawalSequencing,
+  withdrawalStrategy,
+} as const;
+
 /** Every finplan operation, as a union of their types. */
-type AnyFinplanOperation = {
-  [K in keyof typeof All]: (typeof All)[K] extends AnyOperation ? (typeof All)[K] : never;
-}[keyof typeof All];
+type AnyFinplanOperation = (typeof OPERATIONS)[keyof typeof OPERATIONS];
+
+/**
+ * The operations {@link arbitraries} covers (every finplan operation).
+ *
+ * @example
+ * ```ts
+ * import { registry } from 'finplan';
+ * import { ARBITRARY_OPERATIONS } from 'finplan/testing';
+ * ARBITRARY_OPERATIONS.length === registry.operations.length; // true
+ * ```
+ */
+export const ARBITRARY_OPERATIONS: readonly AnyFinplanOperation[] = Object.values(OPERATIONS);
 
 /** Valid-request arbitraries of every operation, keyed by path, each typed with its request. */
 export type ArbitraryMap = {
@@ -172,6 +276,6 @@ export type ArbitraryMap = {
  */
 export function arbitraries(): ArbitraryMap {
   return Object.fromEntries(
-    registry.operations.map((operation) => [operation.path, inputArbitrary(operation)]),
+    ARBITRARY_OPERATIONS.map((operation) => [operation.path, inputArbitrary(operation as AnyOperation)]),
   ) as unknown as ArbitraryMap;
 }

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { registry } from '../../src/operations';
 import { taxEstimate } from '../../src/tax/tax-estimate';
-import { arbitraries, inputArbitrary, rawInputArbitrary } from '../../src/testing/index';
+import {
+  ARBITRARY_OPERATIONS,
+  arbitraries,
+  inputArbitrary,
+  rawInputArbitrary,
+} from '../../src/testing/index';
 import { loanAmortization } from '../../src/utilities/loan-amortization';
 
 const SAMPLE = { seed: 20261122, numRuns: 2000 };
@@ -61,6 +66,15 @@ describe('rawInputArbitrary', () => {
 });
 
 describe('arbitraries', () => {
+  it('covers exactly the registry (the operations are listed by name in finplan/testing)', () => {
+    expect(ARBITRARY_OPERATIONS.map((operation) => operation.path).sort()).toEqual(
+      registry.operations.map((operation) => operation.path).sort(),
+    );
+    expect(Object.keys(arbitraries()).sort()).toEqual(
+      registry.operations.map((operation) => operation.path).sort(),
+    );
+  });
+
   it('has one arbitrary per registered operation, keyed by path', () => {
     expect(Object.keys(arbitraries()).sort()).toEqual(registry.operations.map((op) => op.path).sort());
   });
