@@ -11,28 +11,7 @@ import * as socialSecurity from './social-security/index';
 import * as tax from './tax/index';
 import * as utilities from './utilities/index';
 
-/**
- * Every finplan operation, by path: what the HTTP adapter routes, the CLI runs and the OpenAPI
- * document describes.
- *
- * @example
- * ```ts
- * import { registry } from 'finplan';
- * registry.find('tvm')?.run({ solve_for: 'fv', rate: 0.01, nper: 12, pmt: -100 }).result.value; // 1268.25
- * ```
- */
-export const registry: Registry = createRegistry([
-  utilities,
-  retirement,
-  socialSecurity,
-  tax,
-  equity,
-  education,
-  healthcare,
-  insurance,
-  portfolio,
-]);
-
+/** Each calculation area's module (`finplan/<area>`). */
 const AREA_MODULES: Record<CalculationArea, Record<string, unknown>> = {
   utilities,
   retirement,
@@ -44,6 +23,18 @@ const AREA_MODULES: Record<CalculationArea, Record<string, unknown>> = {
   insurance,
   portfolio,
 };
+
+/**
+ * Every finplan operation, by path: what the HTTP adapter routes, the CLI runs and the OpenAPI
+ * document describes.
+ *
+ * @example
+ * ```ts
+ * import { registry } from 'finplan';
+ * registry.find('tvm')?.run({ solve_for: 'fv', rate: 0.01, nper: 12, pmt: -100 }).result.value; // 1268.25
+ * ```
+ */
+export const registry: Registry = createRegistry(Object.values(AREA_MODULES));
 
 const areaByPath = new Map<string, CalculationArea>(
   (Object.entries(AREA_MODULES) as [CalculationArea, Record<string, unknown>][]).flatMap(([area, module]) =>

@@ -23,25 +23,19 @@ const validators = new Map(
   }),
 );
 const documented = (operation: AnyOperation, body: unknown) => validators.get(operation.path)!(body) === true;
-const accepted = (operation: AnyOperation, body: unknown) => {
-  try {
-    operation.parse(body);
-    return true;
-  } catch (error) {
-    if (!isCalculationError(error)) throw error;
-    return false;
-  }
-};
-/** The field the operation's first issue names, when it refuses the body. */
-const refusedField = (operation: AnyOperation, body: unknown) => {
+/** The CalculationError the operation throws for the body, or undefined when it accepts it. */
+const refusal = (operation: AnyOperation, body: unknown) => {
   try {
     operation.parse(body);
     return undefined;
   } catch (error) {
     if (!isCalculationError(error)) throw error;
-    return error.issues[0]?.path;
+    return error;
   }
 };
+const accepted = (operation: AnyOperation, body: unknown) => refusal(operation, body) === undefined;
+/** The field the operation's first issue names, when it refuses the body. */
+const refusedField = (operation: AnyOperation, body: unknown) => refusal(operation, body)?.issues[0]?.path;
 const op = (path: string) => registry.get(path)!;
 
 describe('documented request schemas', () => {
