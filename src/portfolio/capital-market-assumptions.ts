@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { roundRate } from '../core/money';
+import { roundRate } from '../core/rounding';
 import { defineOperation } from '../core/operation';
 import { symmetricEigenvalues } from '../core/symmetric-eigenvalues';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { apportion, roundMoney, roundRate } from '../core/money';
+import { apportion, roundMoney, roundRate } from '../core/rounding';
 import { defineOperation } from '../core/operation';
 import { nonNegativeMoney, wholeYears } from '../core/schema';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { roundMoney, roundRate } from '../core/money';
+import { roundMoney, roundRate } from '../core/rounding';
 import { defineOperation } from '../core/operation';
 import { age, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
 import { yearField } from '../core/year-tables';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { calculationError } from '../core/errors';
-import { roundMoney, roundTo } from '../core/money';
+import { roundMoney, roundTo } from '../core/rounding';
 import { defineOperation } from '../core/operation';
 import { crossFieldRules, exactlyOne, money } from '../core/schema';
 import {

@@ -6,7 +6,7 @@
  * @internal
  * @module
  */
-import { annuityCertainFactor } from '../../core/money';
+import { annuityCertainFactor } from '../../core/rounding';
 
 /**
  * The rate at which a stream growing by `growth` a year is discounted when money earns `rate`:

@@ -6,7 +6,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { roundMoney } from '../../core/money';
+import { roundMoney } from '../../core/rounding';
 import { quantiles, STANDARD_PERCENTILES } from '../../core/simulation/index';
 
 /** The result schema of a percentile group, with its description. */

@@ -10,7 +10,7 @@ import {
   single,
   survivalCurve,
 } from '../../core/life-table';
-import { roundRate, roundTo } from '../../core/money';
+import { roundRate, roundTo } from '../../core/rounding';
 import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../../core/mortality';
 import { defineOperation } from '../../core/operation';
 import { age, number, oneOf, resultNumber, withDefault } from '../../core/schema';
