@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { roundRate } from '../core/rounding';
 import { defineOperation } from '../core/operation';
+import { roundRate } from '../core/rounding';
 import { symmetricEigenvalues } from '../core/symmetric-eigenvalues';
 
 /** Tolerances of the input checks. */

@@ -6,9 +6,9 @@ import {
   expectedPayments,
   single,
 } from '../core/life-table';
-import { roundMoney, roundRate, roundTo } from '../core/rounding';
 import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../core/mortality';
 import { defineOperation } from '../core/operation';
+import { roundMoney, roundRate, roundTo } from '../core/rounding';
 import {
   flag,
   integer,

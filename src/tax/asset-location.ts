@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { apportion, roundMoney, roundRate } from '../core/rounding';
 import { defineOperation } from '../core/operation';
+import { apportion, roundMoney, roundRate } from '../core/rounding';
 import { nonNegativeMoney, wholeYears } from '../core/schema';
 
 const ACCOUNTS = ['taxable', 'tax_deferred', 'tax_free'] as const;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { roundMoney, roundRate } from '../core/rounding';
 import { defineOperation } from '../core/operation';
+import { roundMoney, roundRate } from '../core/rounding';
 import { age, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { stateTaxTables } from './_lib/state-tables';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { calculationError } from '../core/errors';
-import { roundMoney, roundTo } from '../core/rounding';
 import { defineOperation } from '../core/operation';
+import { roundMoney, roundTo } from '../core/rounding';
 import { crossFieldRules, exactlyOne, money } from '../core/schema';
 import {
   datedNpv,

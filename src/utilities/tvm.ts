@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { calculationError } from '../core/errors';
-import { annuityCertainFactor, roundMoney, roundTo } from '../core/rounding';
 import { defineOperation } from '../core/operation';
 import { RATE_SEARCH_MAX, RATE_SEARCH_MIN, rateRoots, signChanges } from '../core/rate-roots';
+import { annuityCertainFactor, roundMoney, roundTo } from '../core/rounding';
 import { absent, crossFieldRules, money, present, when } from '../core/schema';
 
 const VARIABLES = ['rate', 'nper', 'pmt', 'pv', 'fv'] as const;

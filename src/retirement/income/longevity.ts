@@ -10,9 +10,9 @@ import {
   single,
   survivalCurve,
 } from '../../core/life-table';
-import { roundRate, roundTo } from '../../core/rounding';
 import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../../core/mortality';
 import { defineOperation } from '../../core/operation';
+import { roundRate, roundTo } from '../../core/rounding';
 import { age, number, oneOf, resultNumber, withDefault } from '../../core/schema';
 
 /** The ages whose probability of being reached the result reports. */
