@@ -287,8 +287,9 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // Income before any exclusion or deduction: the measure of the income limits and phase-outs (the
   // states measure them on their own AGI or gross income; this is the nearest figure the request has).
   const gross = other.plus(pension).plus(benefits);
-  // A state that taxes benefits starts from federal AGI: the part IRC 86 includes (the other income
-  // given standing for modified AGI), less the state's own Social Security exclusion, taken first.
+  // Federal AGI: the income given with the part of the benefits IRC 86 includes (the other income given
+  // standing for modified AGI). A state that taxes benefits starts from it, less its own Social
+  // Security exclusion, taken first; exclusion phase-outs are measured on it.
   const included = benefits.gt(0)
     ? taxableSocialSecurity({
         filing_status: status,
