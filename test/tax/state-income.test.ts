@@ -684,6 +684,100 @@ describe('tax/state-income: Hawaii 2025 (HRS 235-51 as amended by Act 46, SLH 20
   });
 });
 
+describe('tax/state-income: Maine 2025 (36 M.R.S. 5111, 5124-C, 5126-A, 5122(2)(M-2), (M-3); 2025 Form 1040ME)', () => {
+  // Rate schedules of 36 M.R.S. 5111 indexed for 2025 (MRS 2025 tax rate schedules): 5.8% / 6.75% / 7.15%
+  // over 26,800 / 63,450 single and separate, 40,200 / 95,150 head of household, 53,600 / 126,900 joint.
+  // The schedules print rounded base amounts ($1,554 at 26,800, $4,028 at 63,450); the engine keeps the cents.
+  it('single 60,000: TI 60,000 - 15,000 - 5,150 = 39,850 -> 1,554.40 + 6.75% x 13,050 = 2,435.28', () => {
+    // 26,800 x 5.8% = 1,554.40; 13,050 x 6.75% = 880.875 -> 2,435.275 -> 2,435.28 (the schedule: 2,434.88)
+    const r = single('ME', 60_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      15_000, 5150, 39_850, 2435.28,
+    ]);
+    expect(tax({ state: 'ME', filing_status: 'mfs', state_taxable_income: 60_000 }).tax).toBe(2435.28);
+  });
+  it('bracket edges: TI 26,800 and 63,450 (income + 20,150 of deduction and exemption)', () => {
+    expect([
+      single('ME', 20_150 + 26_800).marginal_rate,
+      single('ME', 20_150 + 26_799).marginal_rate,
+    ]).toEqual([0.0675, 0.058]);
+    expect([
+      single('ME', 20_150 + 63_450).marginal_rate,
+      single('ME', 20_150 + 63_449).marginal_rate,
+    ]).toEqual([0.0715, 0.0675]);
+    // TI 63,450: 1,554.40 + 6.75% x 36,650 = 2,473.875 -> 4,028.275 -> 4,028.28 (the schedule: $4,028)
+    expect(single('ME', 20_150 + 63_450).tax).toBe(4028.28);
+  });
+  it('joint, surviving spouse and head of household schedules', () => {
+    // joint 120,000: TI 120,000 - 30,000 - 10,300 = 79,700: 53,600 x 5.8% = 3,108.80 + 6.75% x 26,100
+    // = 1,761.75 -> 4,870.55
+    expect(tax({ state: 'ME', filing_status: 'mfj', state_taxable_income: 120_000 }).tax).toBe(4870.55);
+    // surviving spouse: the joint schedule and deduction, one exemption: TI 84,850: 3,108.80 + 6.75% x 31,250
+    // = 2,109.375 -> 5,218.175 -> 5,218.18
+    expect(tax({ state: 'ME', filing_status: 'qss', state_taxable_income: 120_000 }).tax).toBe(5218.18);
+    // head of household 80,000: TI 80,000 - 22,500 - 5,150 = 52,350: 40,200 x 5.8% = 2,331.60 + 6.75% x
+    // 12,150 = 820.125 -> 3,151.725 -> 3,151.73; the edge at TI 95,150
+    expect(tax({ state: 'ME', filing_status: 'hoh', state_taxable_income: 80_000 }).tax).toBe(3151.73);
+    const hoh = (income: number) => tax({ state: 'ME', filing_status: 'hoh', state_taxable_income: income });
+    expect([hoh(27_650 + 95_150).marginal_rate, hoh(27_650 + 95_149).marginal_rate]).toEqual([
+      0.0715, 0.0675,
+    ]);
+  });
+  it('standard deduction phase-out (5124-C(2)): (Maine AGI - 100,000) / 75,000 single, (- 200,050) / 150,000 joint', () => {
+    // single 130,000: fraction 30,000 / 75,000 = 0.4: 15,000 x 0.6 = 9,000; TI 130,000 - 9,000 - 5,150 =
+    // 115,850: 4,028.275 + 7.15% x 52,400 = 3,746.60 -> 7,774.875 -> 7,774.88
+    const r = single('ME', 130_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([9000, 115_850, 7774.88]);
+    // at 100,000 the whole deduction; at 175,000 none
+    expect([single('ME', 100_000).standard_deduction, single('ME', 175_000).standard_deduction]).toEqual([
+      15_000, 0,
+    ]);
+    // joint 275,050: fraction 75,000 / 150,000 = 0.5: 15,000; TI 275,050 - 15,000 - 10,300 = 249,750:
+    // 8,056.55 at 126,900 + 7.15% x 122,850 = 8,783.775 -> 16,840.325 -> 16,840.33
+    const joint = tax({ state: 'ME', filing_status: 'mfj', state_taxable_income: 275_050 });
+    expect([joint.standard_deduction, joint.tax]).toEqual([15_000, 16_840.33]);
+  });
+  it('personal exemption phase-out (5126-A(2)): (Maine AGI - 333,450) / 125,000 single', () => {
+    // 395,950: fraction 62,500 / 125,000 = 0.5: 2,575; no standard deduction (over 175,000); TI 393,375:
+    // 4,028.275 + 7.15% x 329,925 = 23,589.6375 -> 27,617.9125 -> 27,617.91
+    const r = single('ME', 395_950);
+    expect([r.personal_exemptions, r.standard_deduction, r.tax]).toEqual([2575, 0, 27_617.91]);
+    expect([single('ME', 333_450).personal_exemptions, single('ME', 458_450).personal_exemptions]).toEqual([
+      5150, 0,
+    ]);
+  });
+  it('the additional standard deduction at 65 (2,000 unmarried), phased out with the standard deduction', () => {
+    // 70: 40,000 - (15,000 + 2,000) - 5,150 = 17,850 x 5.8% = 1,035.30; 64: 19,850 x 5.8% = 1,151.30
+    const old = single('ME', 40_000, { age: 70 });
+    expect([old.age_deductions, old.tax]).toEqual([2000, 1035.3]);
+    expect(single('ME', 40_000, { age: 64 }).tax).toBe(1151.3);
+    // 137,500 at 65: fraction 0.5: 7,500 + 1,000; TI 137,500 - 8,500 - 5,150 = 123,850: 4,028.275 + 7.15% x
+    // 60,400 = 4,318.60 -> 8,346.875 -> 8,346.88
+    const phased = single('ME', 137_500, { age: 65 });
+    expect([phased.standard_deduction, phased.age_deductions, phased.tax]).toEqual([7500, 1000, 8346.88]);
+  });
+  it('pension deduction (5122(2)(M-2)): up to 48,216 less all Social Security received, at any age; benefits exempt', () => {
+    // 70: 20,000 + 40,000 pension + 24,000 benefits: 48,216 - 24,000 = 24,216 out; Maine AGI 35,784;
+    // TI 35,784 - 17,000 - 5,150 = 13,634 x 5.8% = 790.772 -> 790.77 (benefits subtracted in full)
+    const r = single('ME', 20_000, { pension_income: 40_000, social_security_income: 24_000, age: 70 });
+    expect([r.pension_excluded, r.social_security_taxed, r.tax]).toEqual([24_216, 0, 790.77]);
+    // no age test: the same deduction at 40 and without an age (no additional deduction at 65):
+    // TI 15,634 x 5.8% = 906.772 -> 906.77
+    const young = single('ME', 20_000, { pension_income: 40_000, social_security_income: 24_000, age: 40 });
+    expect([young.pension_excluded, young.tax]).toEqual([24_216, 906.77]);
+    expect(single('ME', 0, { pension_income: 60_000 }).pension_excluded).toBe(48_216);
+    // benefits over the cap leave nothing
+    expect(single('ME', 0, { pension_income: 10_000, social_security_income: 50_000 }).pension_excluded).toBe(
+      0,
+    );
+  });
+  it('pension deduction phase-out (5122(2)(M-3), from 2025): (federal AGI - 125,000) / 100,000 single', () => {
+    // single 150,000 + 20,000 pension: federal AGI 170,000: fraction 0.45: 20,000 x 0.55 = 11,000
+    expect(single('ME', 150_000, { pension_income: 20_000 }).pension_excluded).toBe(11_000);
+    expect(single('ME', 205_000, { pension_income: 20_000 }).pension_excluded).toBe(0);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.
@@ -703,6 +797,30 @@ describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => 
   });
   it('va_income_tax_before_non_refundable_credits.yaml (rates unchanged): 2,000 -> 40; 4,000 -> 90; 10,000 -> 370', () => {
     expect([2000, 4000, 10_000].map((ti) => single('VA', 9680 + ti).tax)).toEqual([40, 90, 370]);
+  });
+  it('me_pension_income_deduction.yaml "Maine 2025 MFS pension deduction with mid-phaseout AGI": 24,108', () => {
+    // federal AGI 90,000 + 60,000 = 150,000: (150,000 - 125,000) / 50,000 = 0.5 of 48,216
+    const r = tax({
+      state: 'ME',
+      filing_status: 'mfs',
+      state_taxable_income: 90_000,
+      pension_income: 60_000,
+      age: 67,
+    });
+    expect(r.pension_excluded).toBe(24_108);
+  });
+  it('me_pension_income_deduction.yaml "Maine 2025 HoH pension income deduction phased out by federal AGI": about 392', () => {
+    // 48,216 - 30,000 = 18,216; federal AGI 259,848 + 85% x 30,000 = 285,348: fraction 0.97848;
+    // 18,216 x 0.02152 = 392.00832 -> 392.01
+    const r = tax({
+      state: 'ME',
+      filing_status: 'hoh',
+      state_taxable_income: 0,
+      pension_income: 259_848,
+      social_security_income: 30_000,
+      age: 65,
+    });
+    expect(r.pension_excluded).toBe(392.01);
   });
 });
 

@@ -24,6 +24,7 @@ import ks from '../../../data/tax/state-2025/ks.json';
 import ky from '../../../data/tax/state-2025/ky.json';
 import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
+import me from '../../../data/tax/state-2025/me.json';
 import mi from '../../../data/tax/state-2025/mi.json';
 import ms from '../../../data/tax/state-2025/ms.json';
 import mt from '../../../data/tax/state-2025/mt.json';
@@ -86,6 +87,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       KY: ky,
       LA: la,
       MA: ma,
+      ME: me,
       MI: mi,
       MS: ms,
       MT: mt,

@@ -91,20 +91,43 @@ function ageText(rule: Exclusion): string {
   return `age ${rule.max_age} and under`;
 }
 
+/** The linear phase-out fraction of `rule` at `measure`: (measure - start) / width, within 0 and 1. */
+function phaseoutFraction(
+  rule: { start: Record<FilingStatus, number>; width: Record<FilingStatus, number> } | undefined,
+  status: FilingStatus,
+  measure: Dec,
+): Dec {
+  if (rule === undefined) return new Dec(0);
+  const excess = Dec.max(measure.minus(rule.start[status]), 0);
+  return Dec.min(excess.div(rule.width[status]), 1);
+}
+
+/** What an exclusion depends on besides the amount. */
+interface ExclusionContext {
+  readonly age: number | undefined;
+  readonly status: FilingStatus;
+  /** The income the rule's income limits are measured on. */
+  readonly income: Dec;
+  /** Federal AGI: the income given with the part of the benefits IRC 86 includes (phase-outs). */
+  readonly federalAgi: Dec;
+  /** All the Social Security benefits received. */
+  readonly benefits: Dec;
+  /** The Social Security benefits the table's own rules exclude (taken first). */
+  readonly socialSecurityExcluded: Dec;
+  readonly notes: string[];
+}
+
 /**
  * The part of `amount` of the kind `kind` that the state's exclusions take out: the first rule whose
- * kind and age gate match (rules of one kind cover disjoint ages), up to its cap.
+ * kind and age gate match (rules of one kind cover disjoint ages), up to its cap, less its phase-out.
  */
 function excluded(
   table: StateTaxTable,
   kind: 'pension' | 'social_security',
   amount: Dec,
-  age: number | undefined,
-  status: FilingStatus,
-  income: Dec,
-  notes: string[],
-  socialSecurityExcluded: Dec = new Dec(0),
+  ctx: ExclusionContext,
 ): Dec {
+  const { age, status, income, notes } = ctx;
   if (amount.lte(0)) return new Dec(0);
   const rules = (table.retirement_exclusions ?? []).filter(
     (rule) => rule.applies_to === kind || rule.applies_to === 'pension_and_social_security',
@@ -137,9 +160,16 @@ function excluded(
     );
     return base;
   }
-  const cap = new Dec(typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status]);
-  const room = rule.cap_reduced_by_social_security ? Dec.max(cap.minus(socialSecurityExcluded), 0) : cap;
-  return Dec.min(base, room);
+  let room = new Dec(typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status]);
+  if (rule.cap_reduced_by_social_security) room = Dec.max(room.minus(ctx.socialSecurityExcluded), 0);
+  if (rule.cap_reduced_by_benefits_received) room = Dec.max(room.minus(ctx.benefits), 0);
+  const capped = Dec.min(base, room);
+  const fraction = phaseoutFraction(rule.phaseout, status, ctx.federalAgi);
+  if (fraction.lte(0)) return capped;
+  notes.push(
+    `federal AGI of ${dollars(ctx.federalAgi.toNumber())} is over ${dollars(rule.phaseout?.start[status] ?? 0)}: the ${kind === 'pension' ? 'pension' : 'Social Security'} exclusion is reduced by ${roundRate(fraction.times(100).toNumber())}%`,
+  );
+  return capped.minus(capped.times(fraction));
 }
 
 type AgeDeduction = NonNullable<StateTaxTable['age_deductions']>[number];
@@ -257,53 +287,68 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // Income before any exclusion or deduction: the measure of the income limits and phase-outs (the
   // states measure them on their own AGI or gross income; this is the nearest figure the request has).
   const gross = other.plus(pension).plus(benefits);
-  // A state that taxes benefits starts from federal AGI: the part IRC 86 includes (the other income
-  // given standing for modified AGI), less the state's own Social Security exclusion, taken first.
+  // Federal AGI: the income given with the part of the benefits IRC 86 includes (the other income given
+  // standing for modified AGI). A state that taxes benefits starts from it, less its own Social
+  // Security exclusion, taken first; exclusion phase-outs are measured on it.
+  const included = benefits.gt(0)
+    ? taxableSocialSecurity({
+        filing_status: status,
+        benefits: benefits.toNumber(),
+        other_income: other.plus(pension).toNumber(),
+      }).taxable
+    : zero;
+  const federalAgi = other.plus(pension).plus(included);
+  const context = {
+    age: input.age,
+    status,
+    federalAgi,
+    benefits,
+    socialSecurityExcluded: zero,
+    notes,
+  };
   let socialSecurityTaxed = zero;
   let socialSecurityExcluded = zero;
   if (table.social_security.taxed && benefits.gt(0)) {
-    const included = taxableSocialSecurity({
-      filing_status: status,
-      benefits: benefits.toNumber(),
-      other_income: other.plus(pension).toNumber(),
-    }).taxable;
-    const agi = other.plus(pension).plus(included);
-    socialSecurityExcluded = excluded(table, 'social_security', included, input.age, status, agi, notes);
+    socialSecurityExcluded = excluded(table, 'social_security', included, { ...context, income: federalAgi });
     socialSecurityTaxed = included.minus(socialSecurityExcluded);
   }
-  const pensionExcluded = excluded(
-    table,
-    'pension',
-    pension,
-    input.age,
-    status,
-    gross,
-    notes,
+  const pensionExcluded = excluded(table, 'pension', pension, {
+    ...context,
+    income: gross,
     socialSecurityExcluded,
-  );
+  });
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
-  const standardDeduction = new Dec(
-    table.standard_deduction?.[status] ??
-      (table.federal_standard_deduction?.applies
-        ? federalTable(table.tax_year).standard_deduction[status]
-        : 0),
+  // The deduction and exemption phase-outs are measured on the state's AGI: the income after its
+  // exclusions.
+  const kept = (rule: Parameters<typeof phaseoutFraction>[0], amount: Dec) =>
+    amount.minus(amount.times(phaseoutFraction(rule, status, income)));
+  const standardDeduction = kept(
+    table.standard_deduction_phaseout,
+    new Dec(
+      table.standard_deduction?.[status] ??
+        (table.federal_standard_deduction?.applies
+          ? federalTable(table.tax_year).standard_deduction[status]
+          : 0),
+    ),
   );
-  let personalExemptions = new Dec(table.personal_exemption?.[status] ?? 0);
+  let personalExemptions = kept(
+    table.personal_exemption_phaseout,
+    new Dec(table.personal_exemption?.[status] ?? 0),
+  );
   const tiered = table.personal_exemption_tiers;
   if (tiered !== undefined) {
     const tier = tiered.tiers.find((row) => gross.lte(row.up_to));
     personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
   }
-  const ageDeductions = (table.age_deductions ?? []).reduce(
-    (sum, rule) =>
-      sum.plus(
-        ageDeduction(rule, status, income, input.age, {
-          socialSecurity: socialSecurityExcluded,
-          pension: pensionExcluded,
-        }),
-      ),
-    new Dec(0),
-  );
+  const ageDeductions = (table.age_deductions ?? []).reduce((sum, rule) => {
+    const amount = ageDeduction(rule, status, income, input.age, {
+      socialSecurity: socialSecurityExcluded,
+      pension: pensionExcluded,
+    });
+    return sum.plus(
+      rule.part_of_standard_deduction ? kept(table.standard_deduction_phaseout, amount) : amount,
+    );
+  }, new Dec(0));
   const beforeFloor = income.minus(standardDeduction).minus(personalExemptions).minus(ageDeductions);
   const taxableIncome = Dec.max(beforeFloor, 0);
   const scheduleName = table.status_map?.[status] as string;

@@ -93,6 +93,12 @@ const StateSchedule = z.strictObject({
   jumps: z.optional(z.array(z.number())),
 });
 
+/**
+ * A linear phase-out: the amount is reduced by the fraction (income - `start[status]`) / `width[status]`,
+ * not below 0 and not above 1 (Maine's standard deduction, personal exemption and pension deduction).
+ */
+const phaseoutShape = { start: byStatus(z.number()), width: byStatus(z.number()) };
+
 /** An exclusion of retirement income (pension, or Social Security benefits the state taxes), gated by age. */
 const RetirementExclusion = block({
   /** The income it applies to. */
@@ -121,6 +127,16 @@ const RetirementExclusion = block({
    * exclude (Colorado: one pension and annuity subtraction covering both, Social Security first).
    */
   cap_reduced_by_social_security: z.optional(z.boolean()),
+  /**
+   * Pension rules only: `max_amount` is reduced by all the Social Security benefits received
+   * (`social_security_income`), taxed or not (Maine 36 M.R.S. 5122(2)(M-2)(1)(a)(ii)).
+   */
+  cap_reduced_by_benefits_received: z.optional(z.boolean()),
+  /**
+   * The amount excluded (after `max_amount`) phases out linearly on federal AGI (the income given with
+   * the part of the benefits IRC 86 includes), see `phaseoutShape` (Maine 36 M.R.S. 5122(2)(M-3)).
+   */
+  phaseout: z.optional(z.strictObject(phaseoutShape)),
 });
 
 /** A deduction (or exemption) from income for a person of `min_age` or over, one person's. */
@@ -141,6 +157,11 @@ const AgeDeduction = block({
   reduced_by_social_security: z.optional(z.boolean()),
   /** Reduced by the pension income the table's exclusions take out (South Carolina 12-6-1170(B)). */
   reduced_by_pension_excluded: z.optional(z.boolean()),
+  /**
+   * Part of the standard deduction (an additional amount at 65): reduced by `standard_deduction_phaseout`
+   * with it (Maine 36 M.R.S. 5124-C(2)).
+   */
+  part_of_standard_deduction: z.optional(z.boolean()),
 });
 
 /**
@@ -164,6 +185,11 @@ export const StateTaxTableSchema = z.strictObject({
   /** Standard deduction by federal filing status. */
   standard_deduction: z.optional(block(statusShape(z.number()))),
   /**
+   * The standard deduction (and age deductions `part_of_standard_deduction`) phases out linearly on the
+   * state's income after its exclusions (its AGI), see `phaseoutShape` (Maine 36 M.R.S. 5124-C(2)).
+   */
+  standard_deduction_phaseout: z.optional(block(phaseoutShape)),
+  /**
    * `applies: true`: the state starts from federal taxable income, so the federal basic standard
    * deduction of the tax year (`data/tax/federal-<year>.json`) stands for a state standard deduction
    * (North Dakota); not with `standard_deduction`.
@@ -171,6 +197,11 @@ export const StateTaxTableSchema = z.strictObject({
   federal_standard_deduction: z.optional(block({ applies: z.boolean() })),
   /** Personal exemptions subtracted from income, the filer's (and spouse's on a joint return) by status. */
   personal_exemption: z.optional(block(statusShape(z.number()))),
+  /**
+   * `personal_exemption` phases out linearly on the state's income after its exclusions, see
+   * `phaseoutShape` (Maine 36 M.R.S. 5126-A(2)).
+   */
+  personal_exemption_phaseout: z.optional(block(phaseoutShape)),
   /**
    * Personal exemptions that depend on income (before deductions): `persons[status]` exemptions of the
    * amount of the first tier whose `up_to` the income does not exceed (no tier: none).
