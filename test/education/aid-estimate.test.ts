@@ -378,6 +378,399 @@ describe("education/aid-estimate: ED's 2024-25 test ISIR records (award_year 202
   });
 });
 
+describe('education/aid-estimate: 2026-27 worksheets (award_year 2026, 2024 income)', () => {
+  // 2026-27 tables: IPA 29,190 / 36,330 / 44,880 / 52,950 / 61,930 (+6,990); student IPA 11,770; employment
+  // expense allowance 35% up to 5,000; Table A1 on a 168,600 wage base (337,200 joint); Table A4 $0; Table
+  // A5 22% to 21,800, 4,796 + 25% to 27,300, 6,171 + 29% to 32,800, 7,766 + 34% to 38,400, 9,670 + 40% to
+  // 43,900, 11,870 + 47% above; -1,870 below AAI -8,500; the student's contribution from income is not
+  // below 0. Each family is a record of ED's 2026-27 test ISIR files (github.com/usedgov/
+  // fafsa-test-isirs-2026-27, test-isir-files/; file date and line below), filled in by hand; ED's outputs
+  // agree on every line shown.
+  const run = (input: Omit<AidEstimateInput, 'award_year' | 'cost_of_attendance'>) =>
+    estimate({ award_year: 2026, cost_of_attendance: 25_000, ...input });
+
+  it('ED Jul 14 line 26: one parent (single), family of 2, $7,800 income: AAI below the minimum, SAI -1,500', () => {
+    // 1-3  7,800;  4  0
+    // 5    5a 1.45% x 7,799 = 113.09 -> 113; 5b 6.2% x 7,799 = 483.54 -> 484: 597 (ED: 597)
+    // 6    29,190;  7  35% x 7,799 = 2,729.65 -> 2,730, below the 5,000 maximum (ED: 2,730)
+    // 8    0 + 597 + 29,190 + 2,730 = 32,517 (ED: 32,517);  9  7,800 - 32,517 = -24,717
+    // 17   0;  18  AAI -24,717, below -8,500:  19  -1,870
+    // 22   2,289;  24  5a 1.45% x 2,200 = 31.90 -> 32, 5b 6.2% x 2,200 = 136.40 -> 136: 168 (ED: 168)
+    // 25   11,770;  26  24,717;  27  168 + 11,770 + 24,717 = 36,655;  28  2,289 - 36,655 = -34,366 (ED)
+    // 30   50% of a negative available income: 0 (ED: 0)
+    // 37   -1,870 + 0 + 0 = -1,870 -> -1,500;  need 25,000 (a negative SAI counts as 0)
+    expect(
+      run({
+        family_size: 2,
+        parent_filing_status: 'single',
+        parent_agi: 7_800,
+        parent_income_tax_paid: 0,
+        parent_earned_income: 7_799,
+        student_agi: 2_289,
+        student_earned_income: 2_200,
+      }),
+    ).toEqual({
+      parent_available_income: -24_717,
+      parent_contribution_from_assets: 0,
+      parent_adjusted_available_income: -24_717,
+      parent_contribution: -1_870,
+      student_contribution_from_income: 0,
+      student_contribution_from_assets: 0,
+      income_protection_allowance: 29_190,
+      sai: -1_500,
+      financial_need: 25_000,
+    });
+  });
+
+  it('ED Dec 8 line 12: two parents (mfj), family of 3, AAI just under the first bracket', () => {
+    // 1-3  73,000;  4  5,000
+    // 5    5a 1.45% x 72,000 = 1,044; 5b 6.2% x 72,000 = 4,464 (joint base 337,200): 5,508 (ED: 5,508)
+    // 6    36,330;  7  35% x 72,000 = 25,200 > 5,000: 5,000
+    // 8    5,000 + 5,508 + 36,330 + 5,000 = 51,838 (ED: 51,838);  9  73,000 - 51,838 = 21,162
+    // 17   0;  18  21,162, below 21,800:  19  22% x 21,162 = 4,655.64 -> 4,656 (ED: 4,656)
+    // 28   0 - 11,770 = -11,770;  30  0
+    // 37   4,656;  need 25,000 - 4,656 = 20,344
+    expect(
+      run({
+        family_size: 3,
+        parent_filing_status: 'mfj',
+        parent_agi: 73_000,
+        parent_income_tax_paid: 5_000,
+        parent_earned_income: 72_000,
+      }),
+    ).toEqual({
+      parent_available_income: 21_162,
+      parent_contribution_from_assets: 0,
+      parent_adjusted_available_income: 21_162,
+      parent_contribution: 4_656,
+      student_contribution_from_income: 0,
+      student_contribution_from_assets: 0,
+      income_protection_allowance: 36_330,
+      sai: 4_656,
+      financial_need: 20_344,
+    });
+  });
+
+  it('ED Aug 4 line 17: one parent (hoh), family of 3, the 34% bracket', () => {
+    // 1-3  91,625;  4  9,500
+    // 5    5a 1.45% x 89,000 = 1,290.50 -> 1,291; 5b 6.2% x 89,000 = 5,518: 6,809 (ED: 6,809)
+    // 6    36,330;  7  5,000;  8  9,500 + 6,809 + 36,330 + 5,000 = 57,639 (ED: 57,639);  9  33,986
+    // 17   12% x 6,000 = 720;  18  34,706
+    // 19   7,766 + 34% x (34,706 - 32,800) = 7,766 + 648.04 = 8,414.04 -> 8,414 (ED: 8,414)
+    // 22   5,000;  24  5a 1.45% x 3,899 = 56.54 -> 57, 5b 6.2% x 3,899 = 241.74 -> 242: 299 (ED: 299)
+    // 27   299 + 11,770 = 12,069;  28  5,000 - 12,069 = -7,069 (ED);  30  0
+    // 36   20% x 1,500 = 300;  37  8,414 + 0 + 300 = 8,714 (ED: 8,714);  need 25,000 - 8,714 = 16,286
+    expect(
+      run({
+        family_size: 3,
+        parent_filing_status: 'hoh',
+        parent_agi: 91_625,
+        parent_income_tax_paid: 9_500,
+        parent_earned_income: 89_000,
+        parent_cash_savings: 6_000,
+        student_agi: 5_000,
+        student_earned_income: 3_899,
+        student_cash_savings: 1_500,
+      }),
+    ).toEqual({
+      parent_available_income: 33_986,
+      parent_contribution_from_assets: 720,
+      parent_adjusted_available_income: 34_706,
+      parent_contribution: 8_414,
+      student_contribution_from_income: 0,
+      student_contribution_from_assets: 300,
+      income_protection_allowance: 36_330,
+      sai: 8_714,
+      financial_need: 16_286,
+    });
+  });
+
+  it('ED Jul 14 line 52: two parents (mfj), family of 3, $216,565 income, the 47% bracket, no need', () => {
+    // 1-3  216,565;  4  71,568
+    // 5    5a 1.45% x 210,110 = 3,046.60 -> 3,047 (below the 250,000 joint threshold);
+    //      5b 6.2% x 210,110 = 13,026.82 -> 13,027 (below 337,200): 16,074 (ED: 16,074)
+    // 6    36,330;  7  5,000;  8  71,568 + 16,074 + 36,330 + 5,000 = 128,972 (ED);  9  87,593
+    // 17   12% x 80,000 = 9,600;  18  97,193
+    // 19   11,870 + 47% x (97,193 - 43,900) = 11,870 + 25,047.71 = 36,917.71 -> 36,918 (ED: 36,918)
+    // 28   -11,770;  30  0;  36  20% x 11,000 = 2,200
+    // 37   36,918 + 0 + 2,200 = 39,118 (ED: 39,118);  need 25,000 - 39,118 < 0: 0
+    expect(
+      run({
+        family_size: 3,
+        parent_filing_status: 'mfj',
+        parent_agi: 216_565,
+        parent_income_tax_paid: 71_568,
+        parent_earned_income: 210_110,
+        parent_cash_savings: 80_000,
+        student_cash_savings: 11_000,
+      }),
+    ).toEqual({
+      parent_available_income: 87_593,
+      parent_contribution_from_assets: 9_600,
+      parent_adjusted_available_income: 97_193,
+      parent_contribution: 36_918,
+      student_contribution_from_income: 0,
+      student_contribution_from_assets: 2_200,
+      income_protection_allowance: 36_330,
+      sai: 39_118,
+      financial_need: 0,
+    });
+  });
+
+  it("a family of 7 adds the notice's 6,990 per member (61,930 + 6,990 = 68,920); Table A1's wage base is 2024's 168,600", () => {
+    const base = {
+      parent_filing_status: 'single' as const,
+      parent_agi: 200_000,
+      parent_income_tax_paid: 0,
+      parent_earned_income: 200_000,
+    };
+    expect(run({ ...base, family_size: 7 }).income_protection_allowance).toBe(68_920);
+    // family of 2, one earner of 200,000: 5a 1.45% x 200,000 = 2,900; 5b 6.2% x 168,600 = 10,453.20 ->
+    // 10,453; 6 29,190; 7 5,000; 9 200,000 - 47,543 = 152,457
+    expect(run({ ...base, family_size: 2 }).parent_available_income).toBe(152_457);
+  });
+});
+
+describe("education/aid-estimate: ED's 2026-27 test ISIR records (award_year 2026, 2024 income)", () => {
+  // U.S. Department of Education, FAFSA test ISIRs 2026-27 (github.com/usedgov/fafsa-test-isirs-2026-27,
+  // test-isir-files/applications_2627 ISIR test file_<date>.txt: July 14, Aug. 4 and Dec. 8, 2025, April 1,
+  // 2026), read with the repository's own field positions (js/isir-module-2026-2027.js): the FAFSA
+  // Processing System's own Formula A outputs. 69 of the 83 distinct Formula A records with parents' tax
+  // data map onto this operation's inputs as for 2024-25 below (parent_agi = parents' total income; tax =
+  // total allowances less the payroll, income protection and employment expense allowances; family size
+  // from the income protection allowance; earnings from the IRS-retrieved or manual fields; net worth in
+  // parent_cash_savings; single or hoh parents with two earners entered as mfs; the student's tax = the
+  // student's allowances less payroll, 11,770 and the negative-AAI allowance; the student's net worth).
+  // Left out: 10 records whose payroll allowance is 0 though earnings are reported (the processor did not
+  // use those earnings), 3 whose earnings fields the payroll allowance does not match and 1 without a
+  // filing status. Columns: file date
+  // and line, status, family size, parents' total income, tax, earnings of parent 1 and 2, net worth,
+  // student's total income, earnings, tax, net worth; ED's parents' available income, AAI, parents'
+  // contribution, student's contribution from income, SAI.
+  const records: [string, 'single' | 'mfj' | 'mfs' | 'hoh' | 'qss', ...number[]][] = [
+    ['Jul 14:24', 'single', 2, 65895, 6757, 64999, 0, 0, 2565, 2500, 0, 0, 19976, 19976, 4395, 0, 4395],
+    ['Jul 14:26', 'single', 2, 7800, 0, 7799, 0, 0, 2289, 2200, 0, 0, -24717, -24717, -1870, 0, -1500],
+    [
+      'Jul 14:27',
+      'single',
+      4,
+      145200,
+      24924,
+      144999,
+      0,
+      56500,
+      9500,
+      9400,
+      0,
+      1500,
+      59304,
+      66084,
+      22296,
+      0,
+      22596,
+    ],
+    [
+      'Jul 14:28',
+      'hoh',
+      3,
+      151600,
+      19346,
+      135000,
+      0,
+      74700,
+      16500,
+      5350,
+      0,
+      6000,
+      80596,
+      89560,
+      33330,
+      2160,
+      36690,
+    ],
+    [
+      'Jul 14:29',
+      'hoh',
+      3,
+      110500,
+      14425,
+      114000,
+      0,
+      56500,
+      7250,
+      7000,
+      0,
+      7500,
+      46024,
+      52804,
+      16055,
+      0,
+      17555,
+    ],
+    ['Jul 14:30', 'hoh', 2, 51500, 3790, 54200, 0, 0, -3715, 3700, 0, 0, 9374, 9374, 2062, 0, 2062],
+    ['Jul 14:31', 'hoh', 3, 90880, 2745, 98000, 0, 1000, 0, 0, 0, 150, 39308, 39428, 10081, 0, 10111],
+    [
+      'Jul 14:32',
+      'hoh',
+      3,
+      83198,
+      10987,
+      82521,
+      0,
+      600,
+      14681,
+      12348,
+      1532,
+      0,
+      24568,
+      24640,
+      5506,
+      217,
+      5723,
+    ],
+    ['Jul 14:33', 'hoh', 3, 60500, 2458, 64256, 0, 21000, 0, 0, 0, 0, 11796, 14316, 3150, 0, 3150],
+    ['Jul 14:35', 'hoh', 3, 86625, 9500, 89000, 0, 6000, 5000, 3899, 0, 1500, 28986, 29706, 6869, 0, 7169],
+    ['Jul 14:36', 'qss', 2, 111700, 14100, 112023, 0, 74700, 0, 0, 0, 31250, 54841, 63805, 21225, 0, 27475],
+    ['Jul 14:38', 'qss', 2, 52958, 4770, 55111, 0, 0, 0, 0, 0, 0, 9782, 9782, 2152, 0, 2152],
+    ['Jul 14:39', 'hoh', 2, 176532, 32568, 155895, 0, 50000, 0, 0, 0, 1000, 97849, 103849, 40046, 0, 40246],
+    ['Jul 14:40', 'mfs', 3, 94315, 10042, 94999, 0, 0, 0, 0, 0, 0, 35676, 35676, 8744, 0, 8744],
+    ['Jul 14:41', 'hoh', 2, 52236, 1884, 49125, 0, 2500, 3054, 3200, 205, 100, 12404, 12704, 2795, 0, 2815],
+    ['Jul 14:42', 'hoh', 2, 75125, 6205, 75000, 0, 7500, 3512, 3500, 0, 1500, 28992, 29892, 6923, 0, 7223],
+    ['Jul 14:43', 'hoh', 2, 52589, 3921, 55000, 0, 0, -3000, 1980, 0, 0, 10270, 10270, 2259, 0, 2259],
+    [
+      'Jul 14:44',
+      'mfj',
+      3,
+      205000,
+      29621,
+      199999,
+      0,
+      115200,
+      6050,
+      6000,
+      0,
+      1500,
+      118749,
+      132573,
+      53546,
+      0,
+      53846,
+    ],
+    ['Jul 14:45', 'mfj', 3, 86643, 8990, 83425, 0, 10000, 4950, 8756, 1126, 0, 29941, 31141, 7285, 0, 7285],
+    ['Jul 14:46', 'mfj', 3, 39078, 1208, 38009, 0, 0, 0, 0, 0, 0, -6368, -6368, -1401, 0, -1401],
+    ['Jul 14:47', 'mfj', 5, 54025, 2719, 53999, 0, 0, 0, 0, 0, 0, -10775, -10775, -1870, 0, -1500],
+    ['Jul 14:48', 'mfj', 4, 155325, 14932, 150017, 0, 150000, 0, 0, 0, 0, 79037, 97037, 36844, 0, 36844],
+    ['Jul 14:49', 'mfj', 3, 59000, 15078, 49500, 0, 0, 11056, 9656, 825, 0, -1195, -1195, -263, 0, -263],
+    ['Jul 14:50', 'mfj', 4, 74125, 5611, 76589, 0, 15500, 0, 0, 0, 1000, 12774, 14634, 3219, 0, 3419],
+    ['Jul 14:51', 'mfj', 6, 106125, 9211, 107568, 0, 56500, 0, 0, 0, 1500, 21755, 28535, 6529, 0, 6829],
+    ['Jul 14:52', 'mfj', 3, 216565, 71568, 210110, 0, 80000, 0, 0, 0, 11000, 87593, 97193, 36918, 0, 39118],
+    ['Jul 14:54', 'mfj', 3, 69500, 4936, 72000, 0, 0, 6050, 6000, 0, 0, 17726, 17726, 3900, 0, 3900],
+    ['Jul 14:56', 'mfj', 5, 47057, 1936, 46047, 0, 0, 0, 0, 0, 0, -16352, -16352, -1870, 0, -1500],
+    ['Aug 4:3', 'mfs', 5, 57105, 3089, 28958, 27047, 0, 0, 0, 0, 0, -8218, -8218, -1808, 0, -1500],
+    ['Aug 4:11', 'single', 3, 61000, 3000, 42000, 0, 2500, 2800, 3000, 0, 500, 13457, 13757, 3027, 0, 3127],
+    ['Aug 4:12', 'hoh', 2, 64599, 9568, 58000, 0, 0, 0, 0, 0, 0, 16404, 16404, 3609, 0, 3609],
+    ['Aug 4:17', 'hoh', 3, 91625, 9500, 89000, 0, 6000, 5000, 3899, 0, 1500, 33986, 34706, 8414, 0, 8714],
+    ['Aug 4:22', 'mfs', 2, 80452, 2745, 68987, 0, 1000, 0, 0, 0, 150, 38240, 38360, 9656, 0, 9686],
+    ['Aug 4:51', 'mfs', 3, 87589, 8834, 89125, 0, 7500, 0, 0, 0, 900, 30607, 31507, 7391, 0, 7571],
+    ['Aug 4:52', 'mfs', 3, 96580, 10042, 94999, 0, 0, 0, 0, 0, 0, 37941, 37941, 9514, 0, 9514],
+    ['Aug 4:67', 'hoh', 3, 83198, 10987, 82521, 0, 600, 15681, 12348, 1532, 0, 24568, 24640, 5506, 717, 6223],
+    ['Aug 4:72', 'hoh', 3, 104058, 12018, 102047, 0, 75000, 0, 0, 0, 2000, 42903, 51903, 15631, 0, 16031],
+    ['Aug 4:74', 'mfs', 2, 69047, 7231, 68880, 0, 85000, 0, 0, 0, 5000, 22356, 32556, 7695, 0, 8695],
+    ['Aug 4:80', 'hoh', 3, 63000, 2458, 64256, 0, 21000, 0, 0, 0, 0, 14296, 16816, 3700, 0, 3700],
+    ['Aug 4:156', 'mfj', 4, 73800, 7800, 82000, 0, 51000, 5775, 5000, 50, 1330, 9847, 15967, 3513, 0, 3779],
+    [
+      'Aug 4:158',
+      'mfs',
+      4,
+      123300,
+      9000,
+      82000,
+      52000,
+      51000,
+      5775,
+      5000,
+      50,
+      1330,
+      54169,
+      60289,
+      19573,
+      0,
+      19839,
+    ],
+    [
+      'Aug 4:172',
+      'single',
+      3,
+      65101,
+      5000,
+      66000,
+      0,
+      1617,
+      5775,
+      5000,
+      50,
+      1260,
+      13722,
+      13916,
+      3062,
+      0,
+      3314,
+    ],
+    ['Aug 4:177', 'mfj', 3, 65101, 5000, 36000, 0, 1617, 5775, 5000, 50, 1260, 16017, 16211, 3566, 0, 3818],
+    ['Aug 4:178', 'mfj', 4, 73800, 7800, 66000, 0, 51000, 5775, 5000, 50, 1330, 11071, 17191, 3782, 0, 4048],
+    ['Dec 8:2', 'hoh', 2, 48000, 3000, 48000, 0, 0, 0, 0, 0, 0, 7138, 7138, 1570, 0, 1570],
+    ['Dec 8:4', 'mfj', 3, 46000, 300, 45000, 0, 0, 0, 0, 0, 0, 927, 927, 204, 0, 204],
+    ['Dec 8:5', 'mfj', 3, 35500, 3000, 35000, 0, 0, 0, 0, 0, 0, -11508, -11508, -1870, 0, -1500],
+    ['Dec 8:10', 'hoh', 2, 68000, 3000, 65000, 0, 0, 0, 0, 0, 0, 25837, 25837, 5805, 0, 5805],
+    ['Dec 8:11', 'hoh', 2, 64000, 3000, 65000, 0, 160000, 0, 0, 0, 0, 21837, 41037, 10725, 0, 10725],
+    ['Dec 8:12', 'mfj', 3, 73000, 5000, 72000, 0, 0, 0, 0, 0, 0, 21162, 21162, 4656, 0, 4656],
+    ['Dec 8:13', 'mfj', 3, 65000, 5000, 65000, 0, 160000, 0, 0, 0, 0, 13697, 32897, 7799, 0, 7799],
+    ['Dec 8:21', 'hoh', 2, 40000, 5000, 40000, 0, 0, 0, 0, 0, 0, -2250, -2250, -495, 0, -495],
+    ['Apr 1:3', 'qss', 2, 111700, 14100, 112023, 0, 74700, 0, 0, 0, 0, 54841, 63805, 21225, 0, 21225],
+    ['Apr 1:24', 'mfj', 3, 0, 0, 0, 0, 0, 100, 0, 0, 0, -36330, -36330, -1870, 0, -1500],
+    ['Apr 1:25', 'mfj', 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, -36330, -36330, -1870, 0, -1500],
+    ['Apr 1:26', 'mfj', 3, 100, 0, 0, 0, 0, 0, 0, 0, 0, -36230, -36230, -1870, 0, -1500],
+    ['Apr 1:47', 'mfj', 3, 62000, 3562, 61047, 0, 0, 0, 0, 0, 0, 12438, 12438, 2736, 0, 2736],
+    ['Apr 1:52', 'hoh', 2, 69047, 7231, 68880, 0, 85000, 0, 0, 0, 5000, 22356, 32556, 7695, 0, 8695],
+    ['Apr 1:66', 'hoh', 4, 86756, 10816, 85496, 0, 1250, 0, 0, 0, 0, 19519, 19669, 4327, 0, 4327],
+    ['Apr 1:86', 'hoh', 2, 102538, 11500, 103895, 0, 35700, -2000, 0, 0, 0, 48901, 53185, 16234, 0, 16234],
+    ['Apr 1:107', 'hoh', 2, 11600, 0, 0, 0, 0, 0, 0, 0, 0, -17590, -17590, -1870, 0, -1500],
+    ['Apr 1:117', 'mfs', 3, 61000, 3000, 42000, 19000, 2500, 2800, 3000, 0, 500, 12003, 12303, 2707, 0, 2807],
+    ['Apr 1:124', 'mfs', 5, 88251, 7210, 59234, 35175, 0, 0, 0, 0, 0, 15869, 15869, 3491, 0, 3491],
+    ['Apr 1:154', 'hoh', 2, 64599, 9568, 58000, 0, 0, 0, 0, 0, 0, 16404, 16404, 3609, 0, 3609],
+    ['Apr 1:176', 'mfs', 5, 88021, 7210, 59234, 35175, 0, 0, 0, 0, 0, 15639, 15639, 3441, 0, 3441],
+    ['Apr 1:198', 'mfj', 3, 216568, 71568, 210110, 0, 80000, 0, 0, 0, 11000, 87596, 97196, 36919, 0, 39119],
+    ['Apr 1:225', 'mfs', 3, 61000, 3000, 42000, 19000, 0, 2800, 3000, 0, 0, 12003, 12003, 2641, 0, 2641],
+    ['Apr 1:243', 'mfj', 3, 86643, 8990, 83425, 0, 10000, 6450, 8756, 1126, 0, 29941, 31141, 7285, 0, 7285],
+    ['Apr 1:248', 'mfj', 5, 47058, 1936, 46047, 0, 0, 0, 0, 0, 0, -16351, -16351, -1870, 0, -1500],
+  ];
+  it.each(records)('%s (%s, family of %i)', (_line, status, ...values) => {
+    const [size, agi, tax, e1, e2, cash, sagi, se, stax, snw, pai, aai, pc, sci, sai] = values as number[];
+    const r = estimate({
+      award_year: 2026,
+      family_size: size as number,
+      parent_filing_status: status,
+      parent_agi: agi as number,
+      parent_income_tax_paid: tax as number,
+      parent_earned_income: e1 as number,
+      parent2_earned_income: e2 as number,
+      parent_cash_savings: cash as number,
+      student_agi: sagi as number,
+      student_earned_income: se as number,
+      student_income_tax_paid: stax as number,
+      student_cash_savings: snw as number,
+      cost_of_attendance: 25_000,
+    });
+    expect([
+      r.parent_available_income,
+      r.parent_adjusted_available_income,
+      r.parent_contribution,
+      r.student_contribution_from_income,
+      r.sai,
+    ]).toEqual([pai, aai, pc, sci, sai]);
+  });
+});
+
 describe('education/aid-estimate: PolicyEngine-US SAI cases (tests/policy/baseline/gov/ed/pell_grant)', () => {
   it('dependent contribution "Income, allowances, and assets": 50% of available income + 20% of assets', () => {
     // PolicyEngine: available income 7,000 less allowances 5,000, assets 10,000 -> 1,000 + 2,000 = 3,000.
@@ -485,9 +878,9 @@ describe('education/aid-estimate: errors', () => {
     expect(calculationErrorOf(aidEstimate, { ...valid, state: 'CA' }).issues[0]?.path).toBe('state');
   });
 
-  it('envelope: engine sai-1.0.0, prefix sai', () => {
+  it('envelope: engine sai-1.1.0, prefix sai', () => {
     const envelope = aidEstimate(valid as AidEstimateInput);
-    expect(envelope.engine_version).toBe('sai-1.0.0');
+    expect(envelope.engine_version).toBe('sai-1.1.0');
     expect(envelope.result_id).toMatch(/^sai_[0-9a-f]{16}$/);
   });
 });
