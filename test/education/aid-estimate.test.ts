@@ -303,9 +303,10 @@ describe('education/aid-estimate: 2024-25 worksheets (award_year 2024, 2022 inco
 });
 
 describe("education/aid-estimate: ED's 2024-25 test ISIR records (award_year 2024, 2022 income)", () => {
-  // U.S. Department of Education, 2024-25 test ISIR file IDSA25OP (March 8, 2024; bundled in
-  // github.com/jwalin-shah/fafsa-engine as data/IDSA25OP-20240308.txt): the FAFSA Processing System's own
-  // Formula A outputs. 34 of its 42 dependent records map onto this operation's inputs: parent_agi is the
+  // U.S. Department of Education, 2024-25 test ISIR file IDSA25OP (March 8, 2024), from ED's repository
+  // github.com/usedgov/fafsa-test-isirs-2024-25, test-isir-files/IDSA25OP-20240308.txt (the same file is
+  // bundled in github.com/jwalin-shah/fafsa-engine as data/IDSA25OP-20240308.txt): the FAFSA Processing
+  // System's own Formula A outputs. 34 of its 42 dependent records map onto this operation's inputs: parent_agi is the
   // record's parents' total income (AGI plus untaxed income, less offsets), the income tax is the record's
   // total allowances less its payroll, income protection and employment expense allowances, the family
   // size is read from its income protection allowance, net worth (cash, investments and child support
