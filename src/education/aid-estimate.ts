@@ -10,7 +10,7 @@ import type { SaiTable } from './_lib/sai-tables';
 export const AidEstimateInput = z
   .strictObject({
     award_year: yearField(
-      'Award year by its first calendar year: 2025 = the 2025-26 award year (July 1, 2025 to June 30, 2026), whose FAFSA reports 2023 income (the prior-prior year).',
+      'Award year by its first calendar year: 2025 = the 2025-26 award year (July 1, 2025 to June 30, 2026), whose FAFSA reports 2023 income (the prior-prior year); 2026 = 2026-27, 2024 income.',
       saiTables,
     ),
     family_size: integer(
@@ -88,7 +88,7 @@ export const AidEstimateResult = z.object({
     "Table A5 applied to the adjusted available income: 22% to 47% by bracket, negative down to the table's minimum; to the dollar.",
   ),
   student_contribution_from_income: resultNumber(
-    "50% of the student's available income (AGI less income tax, payroll tax allowance, the student income protection allowance and the parents' negative adjusted available income), not below -1,500; to the dollar.",
+    "50% of the student's available income (AGI less income tax, payroll tax allowance, the student income protection allowance and the parents' negative adjusted available income), not below the year's minimum (-1,500 for 2024-25 and 2025-26, 0 for 2026-27); to the dollar.",
   ),
   student_contribution_from_assets: resultNumber("20% of the student's net worth, to the dollar."),
   income_protection_allowance: resultNumber(
@@ -174,7 +174,7 @@ function compute(input: z.output<typeof AidEstimateInput>): AidEstimateResult {
   const aai = availableIncome.plus(fromAssets);
   const parentContribution = parentsContribution(table, aai);
 
-  // Student's contribution from income: 50% of available income, not below the minimum (-1,500).
+  // Student's contribution from income: 50% of available income, not below the year's minimum (-1,500; 0 from 2026-27).
   const studentAllowances = new Dec(input.student_income_tax_paid)
     .plus(payrollTaxAllowance(table, input.student_earned_income, false))
     .plus(table.student_income_protection_allowance.amount)
@@ -215,7 +215,7 @@ function compute(input: z.output<typeof AidEstimateInput>): AidEstimateResult {
  * 473-475; the FSA SAI and Pell Grant Eligibility Guide's Formula A) and the financial need at a school.
  * The parents' available income (AGI less income tax, payroll tax, income protection and employment
  * expense allowances; no state tax allowance) plus 12% of their net worth is assessed at 22% to 47%
- * (Table A5); the student adds 50% of available income (down to -1,500) and 20% of assets. The SAI is
+ * (Table A5); the student adds 50% of available income (down to -1,500; to 0 from 2026-27) and 20% of assets. The SAI is
  * never below -1,500; need is the cost of attendance less the SAI, a negative SAI counting as zero.
  *
  * @example
@@ -233,14 +233,14 @@ function compute(input: z.output<typeof AidEstimateInput>): AidEstimateResult {
 export const aidEstimate = defineOperation({
   path: '/v1/education/aid-estimate',
   engine: 'sai',
-  version: '1.0.0',
+  version: '1.1.0',
   prefix: 'sai',
   summary: 'Federal Student Aid Index (dependent student) and financial need at a school.',
   description:
     "The FAFSA Simplification Act's Student Aid Index for a dependent student (Formula A of the FSA SAI and " +
     "Pell Grant Eligibility Guide), from the award year tables: parents' available income less the payroll tax, " +
     'income protection and employment expense allowances, 12% of net worth, the Table A5 schedule; the ' +
-    "student's 50% of available income (down to -1,500) and 20% of assets; SAI between -1,500 and 999,999. " +
+    "student's 50% of available income (down to -1,500; to 0 from 2026-27) and 20% of assets; SAI between -1,500 and 999,999. " +
     'Need = cost of attendance - SAI, a negative SAI counting as 0. Untaxed income, business and farm net ' +
     'worth and the automatic -1,500 for non-filers are not modeled.',
   example: {

@@ -198,6 +198,151 @@ describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 inco
   });
 });
 
+describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side (award_year 2025)", () => {
+  // U.S. Department of Education, FAFSA test ISIRs 2025-26 (github.com/usedgov/fafsa-test-isirs-2025-26,
+  // test-isir-files/applications_2526 ISIR test file_09182024.txt and _10232024.txt), read with the
+  // repository's js/isir-module-2025-2026.js field positions: 110 of the 130 distinct Formula A records with
+  // parents' tax data map onto this operation's inputs as for 2026-27 above (13 whose earnings fields the
+  // payroll allowance does not match and 7 without a family size of 2 to 6 or a filing status are left
+  // out). The parents' side (available income, AAI, contribution: the 2025-26 income protection, payroll
+  // and employment expense allowances, 12% of net worth and Table A5, AAI -51,201 to 203,831) agrees to the
+  // dollar. The student's side is not compared: every record with a negative student available income
+  // carries a contribution from income of 0, where sai-2025.json follows the 2025-26 AVG's -1,500 (see
+  // data/education/README.md). Columns: file date and line, status, family size, parents' total income,
+  // tax, earnings of parent 1 and 2, net worth; ED's parents' available income, AAI, parents' contribution.
+  const records: [string, 'single' | 'mfj' | 'mfs' | 'hoh' | 'qss', ...number[]][] = [
+    ['Oct 23:13', 'single', 2, 60000, 15000, 75000, 0, 285000, 5842, 40042, 10460],
+    ['Oct 23:16', 'single', 2, 40000, 0, 40000, 0, 0, 3520, 3520, 774],
+    ['Oct 23:18', 'mfs', 3, 86000, 3000, 40000, 43000, 3000, 36250, 36610, 9140],
+    ['Oct 23:24', 'mfj', 5, 47058, 1936, 46047, 0, 0, -15041, -15041, -1826],
+    ['Oct 23:25', 'hoh', 3, 91625, 9500, 89000, 0, 6000, 34916, 35636, 8809],
+    ['Oct 23:27', 'hoh', 3, 90880, 2745, 98000, 0, 1000, 40238, 40358, 10586],
+    ['Oct 23:28', 'hoh', 3, 151600, 19346, 135000, 0, 74700, 81526, 90490, 33970],
+    ['Oct 23:29', 'hoh', 3, 83198, 10987, 82521, 0, 600, 25498, 25570, 5754],
+    ['Oct 23:30', 'qss', 2, 52958, 4770, 55111, 0, 0, 10552, 10552, 2321],
+    ['Oct 23:31', 'mfj', 5, 205000, 29621, 199999, 0, 115200, 103439, 117263, 46554],
+    ['Oct 23:32', 'single', 3, 65895, 6757, 64999, 0, 0, 13766, 13766, 3029],
+    ['Oct 23:33', 'qss', 2, 111700, 14100, 112023, 0, 74700, 55611, 64575, 21790],
+    ['Oct 23:35', 'mfj', 5, 74125, 5611, 76589, 0, 15500, 6014, 7874, 1732],
+    ['Oct 23:36', 'hoh', 3, 176532, 32568, 155895, 0, 50000, 91639, 97639, 37330],
+    ['Oct 23:39', 'mfj', 3, 62213, 134, 8500, 0, 0, 22944, 22944, 5097],
+    ['Oct 23:71', 'mfj', 4, 80344, 7500, 90000, 0, 81200, 17199, 26943, 6106],
+    ['Oct 23:75', 'mfs', 6, 23442, 7900, 21865, 0, 3000, -51561, -51201, -1826],
+    ['Oct 23:77', 'mfs', 4, 105445, 14700, 56000, 40000, 28504, 34641, 38061, 9667],
+    ['Oct 23:109', 'mfs', 3, 125000, 25000, 65000, 85000, 275000, 48125, 81125, 29569],
+    ['Oct 23:111', 'single', 2, 37000, 3000, 33000, 0, 0, -1945, -1945, -428],
+    ['Oct 23:127', 'mfs', 3, 75250, 0, 40000, 35250, 0, 29093, 29093, 6730],
+    ['Oct 23:139', 'single', 2, 14482, 4500, 13750, 0, 0, -24413, -24413, -1826],
+    ['Oct 23:150', 'mfs', 3, 132381, 12000, 65000, 77777, 2222, 69059, 69326, 24023],
+    ['Oct 23:154', 'mfs', 3, 160000, 25000, 60210, 60211, 5000, 85388, 85988, 31854],
+    ['Oct 23:155', 'mfs', 3, 120000, 20000, 75000, 65000, 220000, 48890, 75290, 26826],
+    ['Oct 23:159', 'mfj', 3, 65907, 4589, 62007, 0, 0, 16175, 16175, 3559],
+    ['Oct 23:167', 'single', 2, 59000, 5900, 59000, 0, 0, 15166, 15166, 3337],
+    ['Oct 23:170', 'mfs', 3, 141000, 0, 55000, 68000, 1420, 91190, 91360, 34379],
+    ['Oct 23:184', 'mfs', 3, 85000, 2526, 90000, 0, 106556, 35189, 47976, 13989],
+    ['Oct 23:192', 'mfj', 3, 80000, 5000, 80000, 0, 10000, 28480, 29680, 6900],
+    ['Oct 23:196', 'mfs', 3, 98929, 3907, 80000, 60000, 0, 43912, 43912, 12079],
+    ['Oct 23:197', 'mfs', 3, 78000, 9000, 37000, 50000, 3000, 21944, 22304, 4937],
+    ['Oct 23:202', 'mfs', 3, 59009, 4000, 20000, 22222, 0, 11379, 11379, 2503],
+    ['Oct 23:211', 'mfs', 5, 29999, 3000, 39999, 0, 0, -32701, -32701, -1826],
+    ['Oct 23:228', 'qss', 3, 58248, 12000, 59478, 0, 0, 1298, 1298, 286],
+    ['Oct 23:231', 'single', 2, 89000, 900, 79000, 0, 72800, 48636, 57372, 18405],
+    ['Oct 23:236', 'mfj', 3, 80000, 5000, 80000, 0, 10000, 28480, 29680, 6900],
+    ['Oct 23:239', 'qss', 2, 33000, 2000, 35000, 0, 0, -5098, -5098, -1122],
+    ['Oct 23:241', 'mfs', 3, 63523, 6379, 39458, 26045, 9000, 11733, 12813, 2819],
+    ['Oct 23:248', 'mfj', 3, 89020, 4567, 78625, 0, 0, 38038, 38038, 9658],
+    ['Oct 23:264', 'single', 2, 45000, 450, 40000, 0, 500, 8070, 8130, 1789],
+    ['Oct 23:265', 'mfj', 3, 95000, 0, 85000, 0, 0, 48097, 48097, 14046],
+    ['Oct 23:269', 'single', 2, 85000, 5000, 90000, 0, 0, 39695, 39695, 10321],
+    ['Oct 23:271', 'mfs', 5, 15000, 1000, 10000, 0, 0, -42015, -42015, -1826],
+    ['Oct 23:280', 'mfj', 3, 83612, 5600, 80000, 0, 5000, 31492, 32092, 7604],
+    ['Oct 23:281', 'mfj', 3, 163141, 18000, 136456, 0, 13234, 94302, 95890, 36508],
+    ['Oct 23:285', 'single', 2, 65000, 6120, 60000, 0, 0, 20870, 20870, 4591],
+    ['Oct 23:288', 'single', 3, 0, 0, 60000, 0, 0, -44990, -44990, -1826],
+    ['Oct 23:289', 'single', 2, 62820, 3000, 65900, 0, 2400, 21358, 21646, 4773],
+    ['Oct 23:299', 'single', 5, 40500, 9447, 32569, 0, 0, -28078, -28078, -1826],
+    ['Oct 23:302', 'single', 2, 37800, 8489, 34949, 0, 0, -6783, -6783, -1492],
+    ['Oct 23:307', 'mfj', 3, 66990, 5000, 75000, 0, 10000, 15852, 17052, 3751],
+    ['Oct 23:309', 'single', 2, 155307, 84191, 384878, 0, 0, 20519, 20519, 4514],
+    ['Oct 23:311', 'single', 3, 0, 0, 0, 0, 0, -35510, -35510, -1826],
+    ['Oct 23:312', 'single', 2, 55690, 16000, 56000, 0, 0, 1986, 1986, 437],
+    ['Oct 23:313', 'single', 2, 0, 0, 0, 0, 0, -28530, -28530, -1826],
+    ['Oct 23:314', 'single', 2, 70000, 10000, 10, 0, 6160, 31465, 32204, 7642],
+    ['Oct 23:317', 'mfj', 3, 4000, 0, 10000, 0, 0, -35775, -35775, -1826],
+    ['Oct 23:323', 'mfs', 3, 112000, 10200, 26000, 80000, 0, 53291, 53291, 16487],
+    ['Oct 23:324', 'single', 2, 30000, 5000, 35000, 0, 0, -11098, -11098, -1826],
+    ['Oct 23:326', 'single', 2, 67000, 6700, 65000, 0, 24000, 21907, 24787, 5558],
+    ['Oct 23:339', 'mfj', 4, 123300, 9000, 82000, 52000, 51000, 55289, 61409, 20302],
+    ['Oct 23:341', 'mfs', 4, 120105, 15500, 80000, 45260, 53260, 46263, 52654, 16187],
+    ['Oct 23:342', 'single', 2, 173000, 15000, 190000, 0, 150000, 111893, 129893, 52490],
+    ['Oct 23:343', 'mfj', 3, 72400, 5600, 78000, 0, 6200, 20433, 21177, 4659],
+    ['Oct 23:344', 'mfj', 3, 67886, 14500, 62147, 0, 0, 8232, 8232, 1811],
+    ['Oct 23:350', 'mfs', 3, 112607, 5512, 45078, 60000, 0, 58656, 58656, 19008],
+    ['Oct 23:368', 'single', 2, 32000, 200, 30000, 0, 0, -3915, -3915, -861],
+    ['Oct 23:369', 'single', 3, 236538, 11056, 125489, 0, 600, 175482, 175554, 73950],
+    ['Oct 23:371', 'mfs', 3, 29917, 2545, 800, 30000, 0, -15385, -15385, -1826],
+    ['Oct 23:373', 'mfs', 5, 215365, 14000, 80456, 41000, 60000, 135434, 142634, 58478],
+    ['Oct 23:374', 'mfs', 5, 215365, 14000, 80456, 41000, 60000, 135434, 142634, 58478],
+    ['Oct 23:375', 'mfs', 5, 215365, 14000, 80456, 41000, 60000, 135434, 142634, 58478],
+    ['Oct 23:377', 'qss', 2, 90637, 9500, 84000, 0, 511892, 41291, 102718, 39717],
+    ['Oct 23:380', 'mfs', 3, 150200, 200, 80000, 75000, 5000, 97742, 98342, 37661],
+    ['Oct 23:383', 'mfj', 3, 87000, 8000, 80000, 0, 0, 32480, 32480, 7736],
+    ['Oct 23:385', 'single', 2, 62845, 15463, 57890, 0, 0, 9534, 9534, 2097],
+    ['Oct 23:390', 'mfs', 3, 96010, 3000, 49999, 50000, 1000, 44960, 45080, 12628],
+    ['Oct 23:392', 'mfj', 3, 80081, 7000, 80000, 0, 0, 26561, 26561, 6001],
+    ['Oct 23:396', 'mfs', 3, 39668, 4500, 48000, 375, 14000, -8932, -7252, -1595],
+    ['Oct 23:397', 'single', 2, 100003, 1003, 150000, 0, 2962, 54105, 54460, 17036],
+    ['Oct 23:402', 'mfj', 3, 162579, 32734, 132450, 33050, 100000, 76784, 88784, 33168],
+    ['Oct 23:403', 'single', 2, 56072, 800, 54000, 0, 0, 17721, 17721, 3899],
+    ['Oct 23:404', 'single', 2, 400000, 151000, 153600, 0, 5, 203830, 203831, 87241],
+    ['Oct 23:409', 'qss', 2, 22659, 1630, 25000, 0, 0, -14304, -14304, -1826],
+    ['Oct 23:410', 'hoh', 2, 27656, 1300, 29145, 0, 0, -9294, -9294, -1826],
+    ['Oct 23:418', 'mfs', 3, 55000, 2626, 45000, 18000, 0, 7154, 7154, 1574],
+    ['Sep 18:8', 'hoh', 3, 110500, 14425, 114000, 0, 56500, 46954, 53734, 16695],
+    ['Sep 18:14', 'mfj', 5, 86643, 8990, 83425, 0, 10000, 14631, 15831, 3483],
+    ['Sep 18:23', 'hoh', 2, 64599, 9568, 58000, 0, 0, 17174, 17174, 3778],
+    ['Sep 18:24', 'mfs', 3, 80452, 2745, 68987, 0, 1000, 32030, 32150, 7624],
+    ['Sep 18:25', 'mfs', 5, 57101, 3089, 28958, 27047, 0, -6912, -6912, -1521],
+    ['Sep 18:27', 'hoh', 3, 102538, 11500, 103895, 0, 35700, 42691, 46975, 13518],
+    ['Sep 18:30', 'mfs', 4, 65876, 3410, 50001, 14941, 0, 8738, 8738, 1922],
+    ['Sep 18:33', 'hoh', 3, 104058, 12018, 102047, 0, 75000, 43833, 52833, 16272],
+    ['Sep 18:34', 'mfs', 3, 94315, 10042, 94999, 0, 0, 36606, 36606, 9139],
+    ['Sep 18:36', 'mfs', 3, 69047, 7231, 68880, 0, 85000, 16146, 26346, 5948],
+    ['Sep 18:51', 'mfs', 5, 88021, 7210, 59234, 35175, 0, 16949, 16949, 3729],
+    ['Sep 18:53', 'hoh', 4, 86756, 10816, 85496, 0, 1250, 20639, 20789, 4574],
+    ['Sep 18:55', 'hoh', 3, 75125, 6205, 75000, 0, 7500, 22782, 23682, 5282],
+    ['Sep 18:56', 'mfj', 5, 39078, 1208, 38009, 0, 0, -21678, -21678, -1826],
+    ['Sep 18:57', 'hoh', 3, 52589, 3921, 55000, 0, 0, 4060, 4060, 893],
+    ['Sep 18:66', 'single', 3, 145200, 24924, 144999, 0, 56500, 68784, 75564, 26955],
+    ['Sep 18:69', 'mfj', 5, 69500, 4936, 72000, 0, 0, 2416, 2416, 532],
+    ['Sep 18:70', 'single', 3, 7800, 0, 7799, 0, 0, -31037, -31037, -1826],
+    ['Sep 18:71', 'mfj', 5, 59000, 15078, 49500, 0, 0, -16505, -16505, -1826],
+    ['Sep 18:72', 'mfj', 5, 155325, 14932, 150017, 0, 150000, 72277, 90277, 33870],
+    ['Sep 18:75', 'mfj', 5, 54025, 2719, 53999, 0, 0, -9465, -9465, -1826],
+    ['Sep 18:76', 'mfj', 5, 216565, 71568, 210110, 0, 80000, 72283, 81883, 29925],
+    ['Sep 18:77', 'mfj', 5, 106125, 9211, 107568, 0, 56500, 32045, 38825, 9973],
+  ];
+  it.each(records)('%s (%s, family of %i)', (_line, status, ...values) => {
+    const [size, agi, tax, e1, e2, cash, pai, aai, pc] = values as number[];
+    const r = estimate({
+      award_year: 2025,
+      family_size: size as number,
+      parent_filing_status: status,
+      parent_agi: agi as number,
+      parent_income_tax_paid: tax as number,
+      parent_earned_income: e1 as number,
+      parent2_earned_income: e2 as number,
+      parent_cash_savings: cash as number,
+      cost_of_attendance: 25_000,
+    });
+    expect([r.parent_available_income, r.parent_adjusted_available_income, r.parent_contribution]).toEqual([
+      pai,
+      aai,
+      pc,
+    ]);
+  });
+});
+
 describe('education/aid-estimate: 2024-25 worksheets (award_year 2024, 2022 income)', () => {
   // 2024-25 tables: IPA 27,600 / 34,350 / 42,430 / 50,060 / 58,560 (+6,610); student IPA 11,130; employment
   // expense allowance 35% up to 4,730; Table A1 on a 147,000 wage base (294,000 joint); Table A4 $0; Table
@@ -303,9 +448,10 @@ describe('education/aid-estimate: 2024-25 worksheets (award_year 2024, 2022 inco
 });
 
 describe("education/aid-estimate: ED's 2024-25 test ISIR records (award_year 2024, 2022 income)", () => {
-  // U.S. Department of Education, 2024-25 test ISIR file IDSA25OP (March 8, 2024; bundled in
-  // github.com/jwalin-shah/fafsa-engine as data/IDSA25OP-20240308.txt): the FAFSA Processing System's own
-  // Formula A outputs. 34 of its 42 dependent records map onto this operation's inputs: parent_agi is the
+  // U.S. Department of Education, 2024-25 test ISIR file IDSA25OP (March 8, 2024), from ED's repository
+  // github.com/usedgov/fafsa-test-isirs-2024-25, test-isir-files/IDSA25OP-20240308.txt (the same file is
+  // bundled in github.com/jwalin-shah/fafsa-engine as data/IDSA25OP-20240308.txt): the FAFSA Processing
+  // System's own Formula A outputs. 34 of its 42 dependent records map onto this operation's inputs: parent_agi is the
   // record's parents' total income (AGI plus untaxed income, less offsets), the income tax is the record's
   // total allowances less its payroll, income protection and employment expense allowances, the family
   // size is read from its income protection allowance, net worth (cash, investments and child support
@@ -366,6 +512,399 @@ describe("education/aid-estimate: ED's 2024-25 test ISIR records (award_year 202
       student_agi: sagi as number,
       student_earned_income: se as number,
       student_income_tax_paid: stax as number,
+      cost_of_attendance: 25_000,
+    });
+    expect([
+      r.parent_available_income,
+      r.parent_adjusted_available_income,
+      r.parent_contribution,
+      r.student_contribution_from_income,
+      r.sai,
+    ]).toEqual([pai, aai, pc, sci, sai]);
+  });
+});
+
+describe('education/aid-estimate: 2026-27 worksheets (award_year 2026, 2024 income)', () => {
+  // 2026-27 tables: IPA 29,190 / 36,330 / 44,880 / 52,950 / 61,930 (+6,990); student IPA 11,770; employment
+  // expense allowance 35% up to 5,000; Table A1 on a 168,600 wage base (337,200 joint); Table A4 $0; Table
+  // A5 22% to 21,800, 4,796 + 25% to 27,300, 6,171 + 29% to 32,800, 7,766 + 34% to 38,400, 9,670 + 40% to
+  // 43,900, 11,870 + 47% above; -1,870 below AAI -8,500; the student's contribution from income is not
+  // below 0. Each family is a record of ED's 2026-27 test ISIR files (github.com/usedgov/
+  // fafsa-test-isirs-2026-27, test-isir-files/; file date and line below), filled in by hand; ED's outputs
+  // agree on every line shown.
+  const run = (input: Omit<AidEstimateInput, 'award_year' | 'cost_of_attendance'>) =>
+    estimate({ award_year: 2026, cost_of_attendance: 25_000, ...input });
+
+  it('ED Jul 14 line 26: one parent (single), family of 2, $7,800 income: AAI below the minimum, SAI -1,500', () => {
+    // 1-3  7,800;  4  0
+    // 5    5a 1.45% x 7,799 = 113.09 -> 113; 5b 6.2% x 7,799 = 483.54 -> 484: 597 (ED: 597)
+    // 6    29,190;  7  35% x 7,799 = 2,729.65 -> 2,730, below the 5,000 maximum (ED: 2,730)
+    // 8    0 + 597 + 29,190 + 2,730 = 32,517 (ED: 32,517);  9  7,800 - 32,517 = -24,717
+    // 17   0;  18  AAI -24,717, below -8,500:  19  -1,870
+    // 22   2,289;  24  5a 1.45% x 2,200 = 31.90 -> 32, 5b 6.2% x 2,200 = 136.40 -> 136: 168 (ED: 168)
+    // 25   11,770;  26  24,717;  27  168 + 11,770 + 24,717 = 36,655;  28  2,289 - 36,655 = -34,366 (ED)
+    // 30   50% of a negative available income: 0 (ED: 0)
+    // 37   -1,870 + 0 + 0 = -1,870 -> -1,500;  need 25,000 (a negative SAI counts as 0)
+    expect(
+      run({
+        family_size: 2,
+        parent_filing_status: 'single',
+        parent_agi: 7_800,
+        parent_income_tax_paid: 0,
+        parent_earned_income: 7_799,
+        student_agi: 2_289,
+        student_earned_income: 2_200,
+      }),
+    ).toEqual({
+      parent_available_income: -24_717,
+      parent_contribution_from_assets: 0,
+      parent_adjusted_available_income: -24_717,
+      parent_contribution: -1_870,
+      student_contribution_from_income: 0,
+      student_contribution_from_assets: 0,
+      income_protection_allowance: 29_190,
+      sai: -1_500,
+      financial_need: 25_000,
+    });
+  });
+
+  it('ED Dec 8 line 12: two parents (mfj), family of 3, AAI just under the first bracket', () => {
+    // 1-3  73,000;  4  5,000
+    // 5    5a 1.45% x 72,000 = 1,044; 5b 6.2% x 72,000 = 4,464 (joint base 337,200): 5,508 (ED: 5,508)
+    // 6    36,330;  7  35% x 72,000 = 25,200 > 5,000: 5,000
+    // 8    5,000 + 5,508 + 36,330 + 5,000 = 51,838 (ED: 51,838);  9  73,000 - 51,838 = 21,162
+    // 17   0;  18  21,162, below 21,800:  19  22% x 21,162 = 4,655.64 -> 4,656 (ED: 4,656)
+    // 28   0 - 11,770 = -11,770;  30  0
+    // 37   4,656;  need 25,000 - 4,656 = 20,344
+    expect(
+      run({
+        family_size: 3,
+        parent_filing_status: 'mfj',
+        parent_agi: 73_000,
+        parent_income_tax_paid: 5_000,
+        parent_earned_income: 72_000,
+      }),
+    ).toEqual({
+      parent_available_income: 21_162,
+      parent_contribution_from_assets: 0,
+      parent_adjusted_available_income: 21_162,
+      parent_contribution: 4_656,
+      student_contribution_from_income: 0,
+      student_contribution_from_assets: 0,
+      income_protection_allowance: 36_330,
+      sai: 4_656,
+      financial_need: 20_344,
+    });
+  });
+
+  it('ED Aug 4 line 17: one parent (hoh), family of 3, the 34% bracket', () => {
+    // 1-3  91,625;  4  9,500
+    // 5    5a 1.45% x 89,000 = 1,290.50 -> 1,291; 5b 6.2% x 89,000 = 5,518: 6,809 (ED: 6,809)
+    // 6    36,330;  7  5,000;  8  9,500 + 6,809 + 36,330 + 5,000 = 57,639 (ED: 57,639);  9  33,986
+    // 17   12% x 6,000 = 720;  18  34,706
+    // 19   7,766 + 34% x (34,706 - 32,800) = 7,766 + 648.04 = 8,414.04 -> 8,414 (ED: 8,414)
+    // 22   5,000;  24  5a 1.45% x 3,899 = 56.54 -> 57, 5b 6.2% x 3,899 = 241.74 -> 242: 299 (ED: 299)
+    // 27   299 + 11,770 = 12,069;  28  5,000 - 12,069 = -7,069 (ED);  30  0
+    // 36   20% x 1,500 = 300;  37  8,414 + 0 + 300 = 8,714 (ED: 8,714);  need 25,000 - 8,714 = 16,286
+    expect(
+      run({
+        family_size: 3,
+        parent_filing_status: 'hoh',
+        parent_agi: 91_625,
+        parent_income_tax_paid: 9_500,
+        parent_earned_income: 89_000,
+        parent_cash_savings: 6_000,
+        student_agi: 5_000,
+        student_earned_income: 3_899,
+        student_cash_savings: 1_500,
+      }),
+    ).toEqual({
+      parent_available_income: 33_986,
+      parent_contribution_from_assets: 720,
+      parent_adjusted_available_income: 34_706,
+      parent_contribution: 8_414,
+      student_contribution_from_income: 0,
+      student_contribution_from_assets: 300,
+      income_protection_allowance: 36_330,
+      sai: 8_714,
+      financial_need: 16_286,
+    });
+  });
+
+  it('ED Jul 14 line 52: two parents (mfj), family of 3, $216,565 income, the 47% bracket, no need', () => {
+    // 1-3  216,565;  4  71,568
+    // 5    5a 1.45% x 210,110 = 3,046.60 -> 3,047 (below the 250,000 joint threshold);
+    //      5b 6.2% x 210,110 = 13,026.82 -> 13,027 (below 337,200): 16,074 (ED: 16,074)
+    // 6    36,330;  7  5,000;  8  71,568 + 16,074 + 36,330 + 5,000 = 128,972 (ED);  9  87,593
+    // 17   12% x 80,000 = 9,600;  18  97,193
+    // 19   11,870 + 47% x (97,193 - 43,900) = 11,870 + 25,047.71 = 36,917.71 -> 36,918 (ED: 36,918)
+    // 28   -11,770;  30  0;  36  20% x 11,000 = 2,200
+    // 37   36,918 + 0 + 2,200 = 39,118 (ED: 39,118);  need 25,000 - 39,118 < 0: 0
+    expect(
+      run({
+        family_size: 3,
+        parent_filing_status: 'mfj',
+        parent_agi: 216_565,
+        parent_income_tax_paid: 71_568,
+        parent_earned_income: 210_110,
+        parent_cash_savings: 80_000,
+        student_cash_savings: 11_000,
+      }),
+    ).toEqual({
+      parent_available_income: 87_593,
+      parent_contribution_from_assets: 9_600,
+      parent_adjusted_available_income: 97_193,
+      parent_contribution: 36_918,
+      student_contribution_from_income: 0,
+      student_contribution_from_assets: 2_200,
+      income_protection_allowance: 36_330,
+      sai: 39_118,
+      financial_need: 0,
+    });
+  });
+
+  it("a family of 7 adds the notice's 6,990 per member (61,930 + 6,990 = 68,920); Table A1's wage base is 2024's 168,600", () => {
+    const base = {
+      parent_filing_status: 'single' as const,
+      parent_agi: 200_000,
+      parent_income_tax_paid: 0,
+      parent_earned_income: 200_000,
+    };
+    expect(run({ ...base, family_size: 7 }).income_protection_allowance).toBe(68_920);
+    // family of 2, one earner of 200,000: 5a 1.45% x 200,000 = 2,900; 5b 6.2% x 168,600 = 10,453.20 ->
+    // 10,453; 6 29,190; 7 5,000; 9 200,000 - 47,543 = 152,457
+    expect(run({ ...base, family_size: 2 }).parent_available_income).toBe(152_457);
+  });
+});
+
+describe("education/aid-estimate: ED's 2026-27 test ISIR records (award_year 2026, 2024 income)", () => {
+  // U.S. Department of Education, FAFSA test ISIRs 2026-27 (github.com/usedgov/fafsa-test-isirs-2026-27,
+  // test-isir-files/applications_2627 ISIR test file_<date>.txt: July 14, Aug. 4 and Dec. 8, 2025, April 1,
+  // 2026), read with the repository's own field positions (js/isir-module-2026-2027.js): the FAFSA
+  // Processing System's own Formula A outputs. 69 of the 83 distinct Formula A records with parents' tax
+  // data map onto this operation's inputs as for 2024-25 below (parent_agi = parents' total income; tax =
+  // total allowances less the payroll, income protection and employment expense allowances; family size
+  // from the income protection allowance; earnings from the IRS-retrieved or manual fields; net worth in
+  // parent_cash_savings; single or hoh parents with two earners entered as mfs; the student's tax = the
+  // student's allowances less payroll, 11,770 and the negative-AAI allowance; the student's net worth).
+  // Left out: 10 records whose payroll allowance is 0 though earnings are reported (the processor did not
+  // use those earnings), 3 whose earnings fields the payroll allowance does not match and 1 without a
+  // filing status. Columns: file date
+  // and line, status, family size, parents' total income, tax, earnings of parent 1 and 2, net worth,
+  // student's total income, earnings, tax, net worth; ED's parents' available income, AAI, parents'
+  // contribution, student's contribution from income, SAI.
+  const records: [string, 'single' | 'mfj' | 'mfs' | 'hoh' | 'qss', ...number[]][] = [
+    ['Jul 14:24', 'single', 2, 65895, 6757, 64999, 0, 0, 2565, 2500, 0, 0, 19976, 19976, 4395, 0, 4395],
+    ['Jul 14:26', 'single', 2, 7800, 0, 7799, 0, 0, 2289, 2200, 0, 0, -24717, -24717, -1870, 0, -1500],
+    [
+      'Jul 14:27',
+      'single',
+      4,
+      145200,
+      24924,
+      144999,
+      0,
+      56500,
+      9500,
+      9400,
+      0,
+      1500,
+      59304,
+      66084,
+      22296,
+      0,
+      22596,
+    ],
+    [
+      'Jul 14:28',
+      'hoh',
+      3,
+      151600,
+      19346,
+      135000,
+      0,
+      74700,
+      16500,
+      5350,
+      0,
+      6000,
+      80596,
+      89560,
+      33330,
+      2160,
+      36690,
+    ],
+    [
+      'Jul 14:29',
+      'hoh',
+      3,
+      110500,
+      14425,
+      114000,
+      0,
+      56500,
+      7250,
+      7000,
+      0,
+      7500,
+      46024,
+      52804,
+      16055,
+      0,
+      17555,
+    ],
+    ['Jul 14:30', 'hoh', 2, 51500, 3790, 54200, 0, 0, -3715, 3700, 0, 0, 9374, 9374, 2062, 0, 2062],
+    ['Jul 14:31', 'hoh', 3, 90880, 2745, 98000, 0, 1000, 0, 0, 0, 150, 39308, 39428, 10081, 0, 10111],
+    [
+      'Jul 14:32',
+      'hoh',
+      3,
+      83198,
+      10987,
+      82521,
+      0,
+      600,
+      14681,
+      12348,
+      1532,
+      0,
+      24568,
+      24640,
+      5506,
+      217,
+      5723,
+    ],
+    ['Jul 14:33', 'hoh', 3, 60500, 2458, 64256, 0, 21000, 0, 0, 0, 0, 11796, 14316, 3150, 0, 3150],
+    ['Jul 14:35', 'hoh', 3, 86625, 9500, 89000, 0, 6000, 5000, 3899, 0, 1500, 28986, 29706, 6869, 0, 7169],
+    ['Jul 14:36', 'qss', 2, 111700, 14100, 112023, 0, 74700, 0, 0, 0, 31250, 54841, 63805, 21225, 0, 27475],
+    ['Jul 14:38', 'qss', 2, 52958, 4770, 55111, 0, 0, 0, 0, 0, 0, 9782, 9782, 2152, 0, 2152],
+    ['Jul 14:39', 'hoh', 2, 176532, 32568, 155895, 0, 50000, 0, 0, 0, 1000, 97849, 103849, 40046, 0, 40246],
+    ['Jul 14:40', 'mfs', 3, 94315, 10042, 94999, 0, 0, 0, 0, 0, 0, 35676, 35676, 8744, 0, 8744],
+    ['Jul 14:41', 'hoh', 2, 52236, 1884, 49125, 0, 2500, 3054, 3200, 205, 100, 12404, 12704, 2795, 0, 2815],
+    ['Jul 14:42', 'hoh', 2, 75125, 6205, 75000, 0, 7500, 3512, 3500, 0, 1500, 28992, 29892, 6923, 0, 7223],
+    ['Jul 14:43', 'hoh', 2, 52589, 3921, 55000, 0, 0, -3000, 1980, 0, 0, 10270, 10270, 2259, 0, 2259],
+    [
+      'Jul 14:44',
+      'mfj',
+      3,
+      205000,
+      29621,
+      199999,
+      0,
+      115200,
+      6050,
+      6000,
+      0,
+      1500,
+      118749,
+      132573,
+      53546,
+      0,
+      53846,
+    ],
+    ['Jul 14:45', 'mfj', 3, 86643, 8990, 83425, 0, 10000, 4950, 8756, 1126, 0, 29941, 31141, 7285, 0, 7285],
+    ['Jul 14:46', 'mfj', 3, 39078, 1208, 38009, 0, 0, 0, 0, 0, 0, -6368, -6368, -1401, 0, -1401],
+    ['Jul 14:47', 'mfj', 5, 54025, 2719, 53999, 0, 0, 0, 0, 0, 0, -10775, -10775, -1870, 0, -1500],
+    ['Jul 14:48', 'mfj', 4, 155325, 14932, 150017, 0, 150000, 0, 0, 0, 0, 79037, 97037, 36844, 0, 36844],
+    ['Jul 14:49', 'mfj', 3, 59000, 15078, 49500, 0, 0, 11056, 9656, 825, 0, -1195, -1195, -263, 0, -263],
+    ['Jul 14:50', 'mfj', 4, 74125, 5611, 76589, 0, 15500, 0, 0, 0, 1000, 12774, 14634, 3219, 0, 3419],
+    ['Jul 14:51', 'mfj', 6, 106125, 9211, 107568, 0, 56500, 0, 0, 0, 1500, 21755, 28535, 6529, 0, 6829],
+    ['Jul 14:52', 'mfj', 3, 216565, 71568, 210110, 0, 80000, 0, 0, 0, 11000, 87593, 97193, 36918, 0, 39118],
+    ['Jul 14:54', 'mfj', 3, 69500, 4936, 72000, 0, 0, 6050, 6000, 0, 0, 17726, 17726, 3900, 0, 3900],
+    ['Jul 14:56', 'mfj', 5, 47057, 1936, 46047, 0, 0, 0, 0, 0, 0, -16352, -16352, -1870, 0, -1500],
+    ['Aug 4:3', 'mfs', 5, 57105, 3089, 28958, 27047, 0, 0, 0, 0, 0, -8218, -8218, -1808, 0, -1500],
+    ['Aug 4:11', 'single', 3, 61000, 3000, 42000, 0, 2500, 2800, 3000, 0, 500, 13457, 13757, 3027, 0, 3127],
+    ['Aug 4:12', 'hoh', 2, 64599, 9568, 58000, 0, 0, 0, 0, 0, 0, 16404, 16404, 3609, 0, 3609],
+    ['Aug 4:17', 'hoh', 3, 91625, 9500, 89000, 0, 6000, 5000, 3899, 0, 1500, 33986, 34706, 8414, 0, 8714],
+    ['Aug 4:22', 'mfs', 2, 80452, 2745, 68987, 0, 1000, 0, 0, 0, 150, 38240, 38360, 9656, 0, 9686],
+    ['Aug 4:51', 'mfs', 3, 87589, 8834, 89125, 0, 7500, 0, 0, 0, 900, 30607, 31507, 7391, 0, 7571],
+    ['Aug 4:52', 'mfs', 3, 96580, 10042, 94999, 0, 0, 0, 0, 0, 0, 37941, 37941, 9514, 0, 9514],
+    ['Aug 4:67', 'hoh', 3, 83198, 10987, 82521, 0, 600, 15681, 12348, 1532, 0, 24568, 24640, 5506, 717, 6223],
+    ['Aug 4:72', 'hoh', 3, 104058, 12018, 102047, 0, 75000, 0, 0, 0, 2000, 42903, 51903, 15631, 0, 16031],
+    ['Aug 4:74', 'mfs', 2, 69047, 7231, 68880, 0, 85000, 0, 0, 0, 5000, 22356, 32556, 7695, 0, 8695],
+    ['Aug 4:80', 'hoh', 3, 63000, 2458, 64256, 0, 21000, 0, 0, 0, 0, 14296, 16816, 3700, 0, 3700],
+    ['Aug 4:156', 'mfj', 4, 73800, 7800, 82000, 0, 51000, 5775, 5000, 50, 1330, 9847, 15967, 3513, 0, 3779],
+    [
+      'Aug 4:158',
+      'mfs',
+      4,
+      123300,
+      9000,
+      82000,
+      52000,
+      51000,
+      5775,
+      5000,
+      50,
+      1330,
+      54169,
+      60289,
+      19573,
+      0,
+      19839,
+    ],
+    [
+      'Aug 4:172',
+      'single',
+      3,
+      65101,
+      5000,
+      66000,
+      0,
+      1617,
+      5775,
+      5000,
+      50,
+      1260,
+      13722,
+      13916,
+      3062,
+      0,
+      3314,
+    ],
+    ['Aug 4:177', 'mfj', 3, 65101, 5000, 36000, 0, 1617, 5775, 5000, 50, 1260, 16017, 16211, 3566, 0, 3818],
+    ['Aug 4:178', 'mfj', 4, 73800, 7800, 66000, 0, 51000, 5775, 5000, 50, 1330, 11071, 17191, 3782, 0, 4048],
+    ['Dec 8:2', 'hoh', 2, 48000, 3000, 48000, 0, 0, 0, 0, 0, 0, 7138, 7138, 1570, 0, 1570],
+    ['Dec 8:4', 'mfj', 3, 46000, 300, 45000, 0, 0, 0, 0, 0, 0, 927, 927, 204, 0, 204],
+    ['Dec 8:5', 'mfj', 3, 35500, 3000, 35000, 0, 0, 0, 0, 0, 0, -11508, -11508, -1870, 0, -1500],
+    ['Dec 8:10', 'hoh', 2, 68000, 3000, 65000, 0, 0, 0, 0, 0, 0, 25837, 25837, 5805, 0, 5805],
+    ['Dec 8:11', 'hoh', 2, 64000, 3000, 65000, 0, 160000, 0, 0, 0, 0, 21837, 41037, 10725, 0, 10725],
+    ['Dec 8:12', 'mfj', 3, 73000, 5000, 72000, 0, 0, 0, 0, 0, 0, 21162, 21162, 4656, 0, 4656],
+    ['Dec 8:13', 'mfj', 3, 65000, 5000, 65000, 0, 160000, 0, 0, 0, 0, 13697, 32897, 7799, 0, 7799],
+    ['Dec 8:21', 'hoh', 2, 40000, 5000, 40000, 0, 0, 0, 0, 0, 0, -2250, -2250, -495, 0, -495],
+    ['Apr 1:3', 'qss', 2, 111700, 14100, 112023, 0, 74700, 0, 0, 0, 0, 54841, 63805, 21225, 0, 21225],
+    ['Apr 1:24', 'mfj', 3, 0, 0, 0, 0, 0, 100, 0, 0, 0, -36330, -36330, -1870, 0, -1500],
+    ['Apr 1:25', 'mfj', 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, -36330, -36330, -1870, 0, -1500],
+    ['Apr 1:26', 'mfj', 3, 100, 0, 0, 0, 0, 0, 0, 0, 0, -36230, -36230, -1870, 0, -1500],
+    ['Apr 1:47', 'mfj', 3, 62000, 3562, 61047, 0, 0, 0, 0, 0, 0, 12438, 12438, 2736, 0, 2736],
+    ['Apr 1:52', 'hoh', 2, 69047, 7231, 68880, 0, 85000, 0, 0, 0, 5000, 22356, 32556, 7695, 0, 8695],
+    ['Apr 1:66', 'hoh', 4, 86756, 10816, 85496, 0, 1250, 0, 0, 0, 0, 19519, 19669, 4327, 0, 4327],
+    ['Apr 1:86', 'hoh', 2, 102538, 11500, 103895, 0, 35700, -2000, 0, 0, 0, 48901, 53185, 16234, 0, 16234],
+    ['Apr 1:107', 'hoh', 2, 11600, 0, 0, 0, 0, 0, 0, 0, 0, -17590, -17590, -1870, 0, -1500],
+    ['Apr 1:117', 'mfs', 3, 61000, 3000, 42000, 19000, 2500, 2800, 3000, 0, 500, 12003, 12303, 2707, 0, 2807],
+    ['Apr 1:124', 'mfs', 5, 88251, 7210, 59234, 35175, 0, 0, 0, 0, 0, 15869, 15869, 3491, 0, 3491],
+    ['Apr 1:154', 'hoh', 2, 64599, 9568, 58000, 0, 0, 0, 0, 0, 0, 16404, 16404, 3609, 0, 3609],
+    ['Apr 1:176', 'mfs', 5, 88021, 7210, 59234, 35175, 0, 0, 0, 0, 0, 15639, 15639, 3441, 0, 3441],
+    ['Apr 1:198', 'mfj', 3, 216568, 71568, 210110, 0, 80000, 0, 0, 0, 11000, 87596, 97196, 36919, 0, 39119],
+    ['Apr 1:225', 'mfs', 3, 61000, 3000, 42000, 19000, 0, 2800, 3000, 0, 0, 12003, 12003, 2641, 0, 2641],
+    ['Apr 1:243', 'mfj', 3, 86643, 8990, 83425, 0, 10000, 6450, 8756, 1126, 0, 29941, 31141, 7285, 0, 7285],
+    ['Apr 1:248', 'mfj', 5, 47058, 1936, 46047, 0, 0, 0, 0, 0, 0, -16351, -16351, -1870, 0, -1500],
+  ];
+  it.each(records)('%s (%s, family of %i)', (_line, status, ...values) => {
+    const [size, agi, tax, e1, e2, cash, sagi, se, stax, snw, pai, aai, pc, sci, sai] = values as number[];
+    const r = estimate({
+      award_year: 2026,
+      family_size: size as number,
+      parent_filing_status: status,
+      parent_agi: agi as number,
+      parent_income_tax_paid: tax as number,
+      parent_earned_income: e1 as number,
+      parent2_earned_income: e2 as number,
+      parent_cash_savings: cash as number,
+      student_agi: sagi as number,
+      student_earned_income: se as number,
+      student_income_tax_paid: stax as number,
+      student_cash_savings: snw as number,
       cost_of_attendance: 25_000,
     });
     expect([
@@ -485,9 +1024,9 @@ describe('education/aid-estimate: errors', () => {
     expect(calculationErrorOf(aidEstimate, { ...valid, state: 'CA' }).issues[0]?.path).toBe('state');
   });
 
-  it('envelope: engine sai-1.0.0, prefix sai', () => {
+  it('envelope: engine sai-1.1.0, prefix sai', () => {
     const envelope = aidEstimate(valid as AidEstimateInput);
-    expect(envelope.engine_version).toBe('sai-1.0.0');
+    expect(envelope.engine_version).toBe('sai-1.1.0');
     expect(envelope.result_id).toMatch(/^sai_[0-9a-f]{16}$/);
   });
 });
