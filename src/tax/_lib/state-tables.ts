@@ -8,6 +8,7 @@
  */
 // <generated imports>
 import ak from '../../../data/tax/state-2025/ak.json';
+import al from '../../../data/tax/state-2025/al.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
 import co from '../../../data/tax/state-2025/co.json';
@@ -70,6 +71,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
   tables: {
     2025: {
       /* <generated map> */ AK: ak,
+      AL: al,
       AZ: az,
       CA: ca,
       CO: co,
