@@ -425,6 +425,8 @@ export function householdCost(input: Input, ordinary: Dec, ltcg: Dec): CliffPoin
       state_taxable_income: ordinaryIncome.plus(qualified).toNumber(),
       social_security_income: input.social_security_benefits,
       age: input.age,
+      // The states that deduct federal income tax (AL, MO, OR) take the one computed here.
+      federal_income_tax: fed.regular_tax.toNumber(),
     });
     stateAmount = state.tax;
     cost = cost.plus(stateAmount);

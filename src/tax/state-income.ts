@@ -39,6 +39,13 @@ export const StateIncomeInput = z.strictObject({
     nonNegativeMoney('Pension and retirement-plan income, before the state’s retirement-income exclusion.'),
   ),
   age: z.optional(age('Age at the end of the tax year (gates the retirement-income exclusions).')),
+  federal_income_tax: z.optional(
+    nonNegativeMoney(
+      'Federal income tax for the year, for the states that deduct it (AL, MO, OR); omitted: computed by ' +
+        'finplan’s federal engine on the same income (the regular income tax on state_taxable_income + ' +
+        'pension_income with the taxable part of social_security_income, standard deduction, no credits).',
+    ),
+  ),
 });
 export type StateIncomeInput = z.input<typeof StateIncomeInput>;
 
@@ -79,7 +86,12 @@ export const StateIncomeResult = z.object({
   standard_deduction: resultNumber('The state’s standard deduction applied (0 for flat and none).'),
   personal_exemptions: resultNumber('Personal exemptions subtracted from income.'),
   age_deductions: resultNumber('Age-gated deductions and exemptions subtracted from income (one person’s).'),
-  taxable_income: resultNumber('Income after the exclusions, deductions and exemptions, not below 0.'),
+  federal_tax_deduction: resultNumber(
+    'Federal income tax deducted from income (AL, MO, OR: its share and cap by AGI); 0 elsewhere.',
+  ),
+  taxable_income: resultNumber(
+    'Income after the exclusions, deductions (the federal tax deduction among them) and exemptions, not below 0.',
+  ),
   bracket_tax: resultNumber('Tax from the rate schedule on taxable_income.'),
   recapture_tax: resultNumber(
     'Recapture of the lower brackets’ benefit at high income (New York’s supplemental tax); 0 elsewhere.',
@@ -89,7 +101,8 @@ export const StateIncomeResult = z.object({
   tax: resultNumber('bracket_tax + recapture_tax - exemption_credits + surtax.'),
   marginal_rate: resultNumber(
     'Tax on the next dollar of state_taxable_income: the bracket rate plus surtaxes in force (and a recapture ' +
-      'while it phases in); phase-outs of deductions and credits are not included.',
+      'while it phases in); phase-outs of deductions and credits, and the federal tax deduction’s growth with ' +
+      'income, are not included.',
   ),
   effective_rate: resultNumber('tax / income (0 when income is 0).'),
   brackets: z.array(StateBracket),
@@ -131,6 +144,7 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
     standard_deduction: roundMoney(t.standardDeduction),
     personal_exemptions: roundMoney(t.personalExemptions),
     age_deductions: roundMoney(t.ageDeductions),
+    federal_tax_deduction: roundMoney(t.federalTaxDeduction),
     taxable_income: roundMoney(t.taxableIncome),
     bracket_tax: roundMoney(t.bracketTax),
     recapture_tax: roundMoney(t.recaptureTax),
@@ -176,7 +190,7 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
 export const stateIncome = defineOperation({
   path: '/v1/tax/state-income',
   engine: 'state-income',
-  version: '1.0.0',
+  version: '1.1.0',
   uses: [TAX_ENGINE],
   prefix: 'stax',
   summary: 'State individual income tax for 2025: brackets, deductions, exclusions, surtaxes.',

@@ -302,6 +302,15 @@ describe('tax/cliff-map: the series', () => {
     expect(r.ordinary.state_tax).toBe(0.0495);
     expect(r.ordinary.marginal_rate).toBe(0.1695);
   });
+
+  it('a state that deducts federal income tax (AL) takes the federal tax computed here', () => {
+    // 2025 single, 50,000: federal 3,871.50 (10% x 11,925 + 12% x 22,325). Alabama: 50,000 - 2,500 (standard
+    // deduction past 35,500 of AGI) - 1,500 (exemption) - 3,871.50 = 42,128.50: 110 + 5% x 39,128.50 -> 2,066.43
+    const r = run({ tax_year: 2025, filing_status: 'single', ordinary_income: 50_000, state: 'AL' });
+    expect([r.federal_tax, r.state_tax]).toEqual([3871.5, 2066.43]);
+    // the next dollar: 5% on the Alabama dollar less 5% x 12% of the federal tax it adds = 4.4%
+    expect(r.ordinary.state_tax).toBeCloseTo(0.044, 6);
+  });
 });
 
 // Properties: random households through the composed engines.

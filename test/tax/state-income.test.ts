@@ -778,6 +778,149 @@ describe('tax/state-income: Maine 2025 (36 M.R.S. 5111, 5124-C, 5126-A, 5122(2)(
   });
 });
 
+describe('tax/state-income: Alabama 2025 (Ala. Code 40-18-5, 40-18-15; 2025 Form 40 Booklet)', () => {
+  // Form 40: taxable income = Alabama AGI - standard deduction (chart p. 9) - federal tax deduction
+  // (Federal Tax Deduction Worksheet) - personal exemption (lines 1-4); tax: 2% / 4% / 5% (40-18-5).
+  it('single 50,000 with 4,000 of federal tax given: TI 50,000 - 2,500 - 4,000 - 1,500 = 42,000 -> 2,060', () => {
+    // AGI 50,000 is over 35,500: the 2,500 minimum. 2% x 500 = 10; 4% x 2,500 = 100; 5% x 39,000 = 1,950
+    const r = single('AL', 50_000, { federal_income_tax: 4000 });
+    expect([
+      r.standard_deduction,
+      r.personal_exemptions,
+      r.federal_tax_deduction,
+      r.taxable_income,
+      r.tax,
+    ]).toEqual([2500, 1500, 4000, 42_000, 2060]);
+    expect(r.notes.join(' ')).not.toContain('computed by the federal engine');
+  });
+  it('single 50,000, federal tax computed: 10% x 11,925 + 12% x 22,325 = 3,871.50 on 34,250 (50,000 - 15,750)', () => {
+    // 2025 federal (Rev. Proc. 2024-40 brackets, Pub. L. 119-21 standard deduction 15,750): 1,192.50 + 2,679
+    // = 3,871.50. TI 50,000 - 2,500 - 1,500 - 3,871.50 = 42,128.50: 110 + 5% x 39,128.50 = 1,956.425 -> 2,066.43
+    const r = single('AL', 50_000);
+    expect([r.federal_tax_deduction, r.taxable_income, r.tax]).toEqual([3871.5, 42_128.5, 2066.43]);
+    expect(r.notes.join(' ')).toContain(
+      'Federal income tax not given: 3,871.50 computed by the federal engine',
+    );
+  });
+  it('standard deduction chart (p. 9): reduced per full 500 of AGI over 25,500 (250 over 12,750 separate)', () => {
+    const sd = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'AL', filing_status, state_taxable_income: income, federal_income_tax: 0 })
+        .standard_deduction;
+    // joint: $0-$25,999 -> 8,500; $26,000-$26,499 -> 8,325; $35,500 and above -> 5,000
+    expect([
+      sd('mfj', 25_999),
+      sd('mfj', 26_000),
+      sd('mfj', 26_499),
+      sd('mfj', 35_500),
+      sd('mfj', 90_000),
+    ]).toEqual([8500, 8325, 8325, 5000, 5000]);
+    // separate: $0-$12,999 -> 4,250; $13,000-$13,249 -> 4,162; $17,750 and above -> 2,500 (4,250 - 20 x 88 < 2,500)
+    expect([sd('mfs', 12_999), sd('mfs', 13_000), sd('mfs', 17_750)]).toEqual([4250, 4162, 2500]);
+    // single 3,000 - 25 per 500; head of family 5,200 - 135 per 500; both 2,500 from 35,500
+    expect([sd('single', 25_999), sd('single', 30_000), sd('single', 35_500)]).toEqual([3000, 2775, 2500]);
+    expect([sd('hoh', 26_000), sd('hoh', 35_499), sd('hoh', 35_500)]).toEqual([5065, 2635, 2500]);
+  });
+  it('bracket edges: single 500 / 3,000, joint 1,000 / 6,000 of taxable income', () => {
+    // single, no federal tax: income = TI + 3,000 + 1,500 below 25,500
+    const s = (ti: number) => single('AL', ti + 4500, { federal_income_tax: 0 });
+    expect([
+      s(499).marginal_rate,
+      s(500).marginal_rate,
+      s(2999).marginal_rate,
+      s(3000).marginal_rate,
+    ]).toEqual([0.02, 0.04, 0.04, 0.05]);
+    expect([s(500).tax, s(3000).tax]).toEqual([10, 110]); // 2% x 500; + 4% x 2,500
+    const j = (ti: number) =>
+      tax({ state: 'AL', filing_status: 'mfj', state_taxable_income: ti + 11_500, federal_income_tax: 0 });
+    expect([j(999).marginal_rate, j(1000).marginal_rate, j(6000).marginal_rate, j(6000).tax]).toEqual([
+      0.02, 0.04, 0.05, 220,
+    ]); // 2% x 1,000 + 4% x 5,000 = 220
+  });
+  it('defined-benefit pension excluded at every age; Social Security exempt', () => {
+    // 70: 20,000 + 30,000 pension (out) + 24,000 benefits (exempt), federal tax given 500:
+    // AGI 20,000 -> 3,000; TI 20,000 - 3,000 - 1,500 - 500 = 15,000: 110 + 5% x 12,000 = 710
+    const r = single('AL', 20_000, {
+      pension_income: 30_000,
+      social_security_income: 24_000,
+      age: 70,
+      federal_income_tax: 500,
+    });
+    expect([r.pension_excluded, r.social_security_taxed, r.tax]).toEqual([30_000, 0, 710]);
+    expect(single('AL', 20_000, { pension_income: 30_000, age: 40, federal_income_tax: 500 }).tax).toBe(710);
+  });
+  it('the computed federal tax counts the pension and the benefits as the federal return does', () => {
+    // 70, 20,000 + 30,000 pension + 24,000 benefits: provisional income 50,000 + 12,000 = 62,000; IRC 86:
+    // min(0.85 x 24,000, 0.85 x (62,000 - 34,000) + min(4,500, 4,500)) = min(20,400, 28,300) = 20,400.
+    // Federal AGI 70,400; deductions 15,750 + 2,000 (65) + 6,000 senior (AGI under 75,000) = 23,750;
+    // taxable 46,650: 1,192.50 + 12% x 34,725 = 4,167 -> 5,359.50.
+    // Alabama TI 20,000 - 3,000 - 1,500 - 5,359.50 = 10,140.50: 110 + 5% x 7,140.50 = 357.025 -> 467.03
+    const r = single('AL', 20_000, { pension_income: 30_000, social_security_income: 24_000, age: 70 });
+    expect([r.federal_tax_deduction, r.tax]).toEqual([5359.5, 467.03]);
+  });
+});
+
+describe('tax/state-income: Missouri 2025 (RSMo 143.011, 143.131, 143.171; 2025 MO-1040)', () => {
+  // MO-1040: taxable income = Missouri AGI - standard deduction (the federal one, 143.131) - federal tax
+  // deduction (line 13: the liability x 35/25/15/5/0% by AGI, at most 5,000 / 10,000 joint, 143.171.2).
+  // Schedule: 0% to 1,313, then 2% ... 4.5% on 1,313 each (256.035 at 9,191), 4.7% above.
+  it('single 60,000 with 5,000 of federal tax given: 15% -> 750; TI 60,000 - 15,750 - 750 = 43,500 -> 1,868.56', () => {
+    // 256.035 + 4.7% x (43,500 - 9,191 = 34,309) = 1,612.523 -> 1,868.558 (the chart: 256 + 1,612.52)
+    const r = single('MO', 60_000, { federal_income_tax: 5000 });
+    expect([r.standard_deduction, r.federal_tax_deduction, r.taxable_income, r.tax]).toEqual([
+      15_750, 750, 43_500, 1868.56,
+    ]);
+  });
+  it('single 60,000, federal tax computed: 5,071.50 x 15% = 760.725; TI 43,489.275 -> 1,868.05', () => {
+    // federal: 60,000 - 15,750 = 44,250: 1,192.50 + 12% x 32,325 = 3,879 -> 5,071.50.
+    // 256.035 + 4.7% x 34,298.275 = 1,612.018925 -> 1,868.053925
+    const r = single('MO', 60_000);
+    expect([r.federal_tax_deduction, r.taxable_income, r.tax]).toEqual([760.73, 43_489.28, 1868.05]);
+    expect(r.notes.join(' ')).toContain(
+      'Federal income tax not given: 5,071.50 computed by the federal engine',
+    );
+  });
+  it('the share by AGI (25,000 or less 35%; 25,001 25%; 50,001 15%; 100,001 5%; 125,001 0%) and the cap', () => {
+    const ded = (income: number, fed = 1000, filing_status: FilingStatus = 'single') =>
+      tax({ state: 'MO', filing_status, state_taxable_income: income, federal_income_tax: fed })
+        .federal_tax_deduction;
+    expect([25_000, 25_001, 50_000, 50_001, 100_000, 100_001, 125_000, 125_001].map((i) => ded(i))).toEqual([
+      350, 250, 250, 150, 150, 50, 50, 0,
+    ]);
+    // 15% x 40,000 = 6,000 -> 5,000 on a single return (head of household, separate too); joint 12,000 -> 10,000
+    expect([ded(90_000, 40_000), ded(90_000, 40_000, 'hoh'), ded(90_000, 40_000, 'mfs')]).toEqual([
+      5000, 5000, 5000,
+    ]);
+    expect(ded(90_000, 80_000, 'mfj')).toBe(10_000);
+  });
+  it('bracket edges: 1,313 (first taxed dollar) and 9,191 (4.7%) of taxable income', () => {
+    const s = (ti: number) => single('MO', ti + 15_750, { federal_income_tax: 0 });
+    expect([
+      s(1312).marginal_rate,
+      s(1313).marginal_rate,
+      s(9190).marginal_rate,
+      s(9191).marginal_rate,
+    ]).toEqual([0, 0.02, 0.045, 0.047]);
+    expect([s(1313).tax, s(9191).tax]).toEqual([0, 256.04]); // 1,313 x 19.5% = 256.035 (chart: $256)
+  });
+  it('Social Security out in full from 62 (143.124, S.B. 190); taxed as in federal AGI under 62; 65+ deduction; pensions taxed', () => {
+    // 30,000 + 24,000 benefits: provisional 42,000; IRC 86: min(20,400, 0.85 x 8,000 + 4,500 = 11,300) = 11,300;
+    // federal AGI 41,300 -> 25% x 1,000 = 250.
+    const mo = (age: number) =>
+      single('MO', 30_000, { social_security_income: 24_000, age, federal_income_tax: 1000 });
+    // 62: TI 30,000 - 15,750 - 250 = 14,000: 256.035 + 4.7% x 4,809 = 226.023 -> 482.06
+    expect([mo(62).social_security_taxed, mo(62).federal_tax_deduction, mo(62).tax]).toEqual([
+      0, 250, 482.06,
+    ]);
+    // 61: 11,300 taxed: TI 25,300: 256.035 + 4.7% x 16,109 = 757.123 -> 1,013.16
+    expect([mo(61).social_security_taxed, mo(61).tax]).toEqual([11_300, 1013.16]);
+    // 66: 2,000 more deduction: TI 12,000: 256.035 + 4.7% x 2,809 = 132.023 -> 388.06
+    expect([mo(66).age_deductions, mo(66).tax]).toEqual([2000, 388.06]);
+    // pension 40,000 at 70 is taxed: TI 40,000 - 15,750 - 2,000 = 22,250: 256.035 + 4.7% x 13,059 -> 869.81
+    const p = single('MO', 0, { pension_income: 40_000, age: 70, federal_income_tax: 0 });
+    expect([p.pension_excluded, p.tax]).toEqual([0, 869.81]);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.
@@ -794,6 +937,37 @@ describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => 
       85_323.75,
     );
     expect(tax({ state: 'NJ', filing_status: 'hoh', state_taxable_income: 57_000 }).bracket_tax).toBe(952);
+  });
+  it('al_income_tax_before_non_refundable_credits.yaml (2025): taxable 5,000 single -> 210, joint and surviving spouse -> 180', () => {
+    // federal_income_tax 0 so that the taxable income is the income less the deduction (under 25,500) and exemption
+    expect(single('AL', 5000 + 4500, { federal_income_tax: 0 }).tax).toBe(210);
+    for (const filing_status of ['mfj', 'qss'] as const) {
+      const r = tax({
+        state: 'AL',
+        filing_status,
+        state_taxable_income: 5000 + 11_500,
+        federal_income_tax: 0,
+      });
+      expect(r.tax).toBe(180);
+    }
+  });
+  it('al_standard_deduction.yaml (2022 figures, the 2025 ones): single 6,000 -> 3,000; joint 30,001 -> 6,925; joint 50,000 -> 5,000', () => {
+    const sd = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'AL', filing_status, state_taxable_income: income, federal_income_tax: 0 })
+        .standard_deduction;
+    expect([sd('single', 6000), sd('mfj', 30_001), sd('mfj', 50_000)]).toEqual([3000, 6925, 5000]);
+  });
+  it('mo_federal_income_tax_deduction.yaml (143.171.2 unchanged since 2019): 30,000 / 1,840 -> 460; 105,000 -> 5,000; 200,000 -> 0; joint 51,000 / 45,000 -> 6,750', () => {
+    // (the file's case of AGI 100,000 -> 5% is not used: the statute gives 15% from 50,001 to 100,000)
+    const ded = (filing_status: FilingStatus, agi: number, fed: number) =>
+      tax({ state: 'MO', filing_status, state_taxable_income: agi, federal_income_tax: fed })
+        .federal_tax_deduction;
+    expect([
+      ded('single', 30_000, 1840),
+      ded('single', 105_000, 100_000),
+      ded('single', 200_000, 40_087),
+      ded('mfj', 51_000, 45_000),
+    ]).toEqual([460, 5000, 0, 6750]);
   });
   it('va_income_tax_before_non_refundable_credits.yaml (rates unchanged): 2,000 -> 40; 4,000 -> 90; 10,000 -> 370', () => {
     expect([2000, 4000, 10_000].map((ti) => single('VA', 9680 + ti).tax)).toEqual([40, 90, 370]);

@@ -8,6 +8,7 @@
  */
 // <generated imports>
 import ak from '../../../data/tax/state-2025/ak.json';
+import al from '../../../data/tax/state-2025/al.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
 import co from '../../../data/tax/state-2025/co.json';
@@ -26,6 +27,7 @@ import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
 import me from '../../../data/tax/state-2025/me.json';
 import mi from '../../../data/tax/state-2025/mi.json';
+import mo from '../../../data/tax/state-2025/mo.json';
 import ms from '../../../data/tax/state-2025/ms.json';
 import mt from '../../../data/tax/state-2025/mt.json';
 import nc from '../../../data/tax/state-2025/nc.json';
@@ -71,6 +73,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
   tables: {
     2025: {
       /* <generated map> */ AK: ak,
+      AL: al,
       AZ: az,
       CA: ca,
       CO: co,
@@ -89,6 +92,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       MA: ma,
       ME: me,
       MI: mi,
+      MO: mo,
       MS: ms,
       MT: mt,
       NC: nc,

@@ -8,6 +8,7 @@
  */
 import { Dec, dollars, roundRate } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
+import { householdTax } from '../engine';
 import { federalTable } from '../federal-tables';
 import {
   type BracketFill,
@@ -28,6 +29,11 @@ export interface StateTaxInput {
   readonly social_security_income?: number | undefined;
   readonly pension_income?: number | undefined;
   readonly age?: number | undefined;
+  /**
+   * Federal income tax for the year, for the states that deduct it (`federal_tax_deduction`); omitted:
+   * computed by the federal engine on the same income.
+   */
+  readonly federal_income_tax?: number | undefined;
 }
 
 /** One surtax's share. */
@@ -49,6 +55,8 @@ export interface StateTax {
   readonly personalExemptions: Dec;
   /** Age-gated deductions from income (one person's). */
   readonly ageDeductions: Dec;
+  /** The deduction of federal income tax (AL, MO, OR); zero elsewhere. */
+  readonly federalTaxDeduction: Dec;
   readonly taxableIncome: Dec;
   readonly bracketTax: Dec;
   /** Recapture of the lower brackets' benefit (NY supplemental tax); zero elsewhere. */
@@ -246,6 +254,62 @@ function recaptureOf(
 }
 
 /**
+ * The deduction of federal income tax (see `federal_tax_deduction` in the table schema): the federal
+ * tax given, or the regular income tax the federal engine computes on the same income (ordinary
+ * income = the income given with the pension, the benefits under IRC 86, the age's additional
+ * deductions; no credits), times the fraction of the AGI's tier, within the cap of the AGI's tier.
+ */
+function federalTaxDeduction(
+  table: StateTaxTable,
+  input: StateTaxInput,
+  ordinary: Dec,
+  benefits: Dec,
+  notes: string[],
+): Dec {
+  const rule = table.federal_tax_deduction;
+  if (rule === undefined) {
+    if (input.federal_income_tax !== undefined) {
+      notes.push(`federal_income_tax is not used: ${table.name} does not deduct federal income tax`);
+    }
+    return new Dec(0);
+  }
+  const status = input.filing_status;
+  let federal: Dec;
+  let agi: Dec;
+  if (input.federal_income_tax === undefined) {
+    const fed = householdTax({
+      tax_year: table.tax_year,
+      filing_status: status,
+      ordinary_income: ordinary.toNumber(),
+      social_security_benefits: benefits.toNumber(),
+      age: input.age,
+    });
+    federal = fed.regular_tax;
+    agi = fed.gross_income;
+    notes.push(
+      `federal income tax not given: ${dollars(federal)} computed by the federal engine ` +
+        `(${table.tax_year} regular income tax on the same income, standard deduction${input.age === undefined ? '' : ' with the age given'}, no credits)`,
+    );
+  } else {
+    federal = new Dec(input.federal_income_tax);
+    agi = benefits.gt(0)
+      ? ordinary.plus(
+          taxableSocialSecurity({
+            filing_status: status,
+            benefits: benefits.toNumber(),
+            other_income: ordinary.toNumber(),
+          }).taxable,
+        )
+      : ordinary;
+  }
+  const fraction = (rule.fraction_tiers ?? []).filter((row) => agi.gte(row.from)).at(-1)?.fraction ?? 1;
+  let deduction = federal.times(fraction);
+  const cap = (rule.cap_tiers ?? []).filter((row) => agi.gte(row.from[status])).at(-1);
+  if (cap !== undefined) deduction = Dec.min(deduction, cap.amount[status]);
+  return Dec.max(deduction, 0);
+}
+
+/**
  * The tax of one jurisdiction on one request, exact: income (with Social Security benefits only where
  * the state taxes them, and pension income less the age-gated exclusion), less the standard deduction
  * and personal exemptions, through the state's schedule for the filing status, less exemption credits
@@ -272,6 +336,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
       standardDeduction: zero,
       personalExemptions: zero,
       ageDeductions: zero,
+      federalTaxDeduction: zero,
       taxableIncome: zero,
       bracketTax: zero,
       recaptureTax: zero,
@@ -322,7 +387,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // exclusions.
   const kept = (rule: Parameters<typeof phaseoutFraction>[0], amount: Dec) =>
     amount.minus(amount.times(phaseoutFraction(rule, status, income)));
-  const standardDeduction = kept(
+  let standardDeduction = kept(
     table.standard_deduction_phaseout,
     new Dec(
       table.standard_deduction?.[status] ??
@@ -331,6 +396,14 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
           : 0),
     ),
   );
+  const steps = table.standard_deduction_steps;
+  if (steps !== undefined) {
+    const count = Dec.max(income.minus(steps.start[status]), 0).div(steps.step[status]).floor();
+    standardDeduction = Dec.max(
+      standardDeduction.minus(count.times(steps.reduction[status])),
+      Dec.min(steps.minimum[status], standardDeduction),
+    );
+  }
   let personalExemptions = kept(
     table.personal_exemption_phaseout,
     new Dec(table.personal_exemption?.[status] ?? 0),
@@ -349,7 +422,12 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
       rule.part_of_standard_deduction ? kept(table.standard_deduction_phaseout, amount) : amount,
     );
   }, new Dec(0));
-  const beforeFloor = income.minus(standardDeduction).minus(personalExemptions).minus(ageDeductions);
+  const federalDeduction = federalTaxDeduction(table, input, other.plus(pension), benefits, notes);
+  const beforeFloor = income
+    .minus(standardDeduction)
+    .minus(personalExemptions)
+    .minus(ageDeductions)
+    .minus(federalDeduction);
   const taxableIncome = Dec.max(beforeFloor, 0);
   const scheduleName = table.status_map?.[status] as string;
   const rows = table.brackets?.schedules[scheduleName];
@@ -389,6 +467,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     standardDeduction,
     personalExemptions,
     ageDeductions,
+    federalTaxDeduction: federalDeduction,
     taxableIncome,
     bracketTax,
     recaptureTax: recapture.tax,

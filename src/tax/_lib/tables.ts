@@ -195,6 +195,34 @@ export const StateTaxTableSchema = z.strictObject({
    * (North Dakota); not with `standard_deduction`.
    */
   federal_standard_deduction: z.optional(block({ applies: z.boolean() })),
+  /**
+   * The standard deduction shrinks by `reduction[status]` for each full `step[status]` of income (after
+   * the exclusions: the state's AGI) over `start[status]`, not below `minimum[status]` (Alabama,
+   * Ala. Code 40-18-15(b)); only with `standard_deduction`.
+   */
+  standard_deduction_steps: z.optional(
+    block({
+      start: byStatus(z.number()),
+      step: byStatus(z.number()),
+      reduction: byStatus(z.number()),
+      minimum: byStatus(z.number()),
+    }),
+  ),
+  /**
+   * A deduction of the federal income tax for the year (Alabama, Missouri, Oregon), from income after
+   * the standard deduction. Tiers are measured on federal AGI (the income given with the federally
+   * taxable Social Security benefits) and listed in ascending `from`; the last tier whose `from` the
+   * AGI reaches applies. `fraction_tiers`: the share of the federal tax that may be deducted (omitted:
+   * all of it); `cap_tiers`: the largest deduction, by status (omitted: no cap).
+   */
+  federal_tax_deduction: z.optional(
+    block({
+      fraction_tiers: z.optional(z.array(z.strictObject({ from: z.number(), fraction: z.number() }))),
+      cap_tiers: z.optional(
+        z.array(z.strictObject({ from: byStatus(z.number()), amount: byStatus(z.number()) })),
+      ),
+    }),
+  ),
   /** Personal exemptions subtracted from income, the filer's (and spouse's on a joint return) by status. */
   personal_exemption: z.optional(block(statusShape(z.number()))),
   /**
