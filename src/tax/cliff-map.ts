@@ -929,7 +929,7 @@ function compute(input: Input): CliffMapResult {
 export const cliffMap = defineOperation({
   path: '/v1/tax/cliff-map',
   engine: 'cliff-map',
-  version: '1.0.0',
+  version: '1.0.1',
   uses: [TAX_ENGINE, IRMAA_ENGINE],
   prefix: 'cliff',
   summary: 'Marginal rate of the next dollar and every tax and premium threshold ahead, with a cost series.',

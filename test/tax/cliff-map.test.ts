@@ -302,6 +302,30 @@ describe('tax/cliff-map: the series', () => {
     expect(r.ordinary.state_tax).toBe(0.0495);
     expect(r.ordinary.marginal_rate).toBe(0.1695);
   });
+
+  it('New York: the supplemental tax cliff at 323,200 of joint taxable income (2025 IT-201-I worksheets 2 and 3)', () => {
+    // NY AGI 240,000 + 30,000 = 270,000; TI 270,000 - 16,050 = 253,950; worksheet 2 (TI over 161,550 to
+    // 323,200), fully phased in (line 6 = 108,450 -> 50,000): 8,552.75 + 6% x 92,400 = 14,096.75; + 333 + 807
+    // = 15,236.75. 69,250.01 more of income reaches TI 323,200.01 and AGI 339,250.01: worksheet 3, line 3
+    // = 18,251.75 + 6.85% x 0.01; line 4 = 1,140; line 8 = 16,050.01 / 50,000 -> 0.3210; line 9 = 0.3210
+    // x 2,747 = 881.787. Just below (TI 323,200, worksheet 2): 18,251.75 + 333 + 807 = 19,391.75. The lump:
+    // 1,140 + 881.787 + 0.000685 - 1,140 = 881.787685 -> 881.79.
+    const r = run({
+      tax_year: 2025,
+      filing_status: 'mfj',
+      ordinary_income: 240_000,
+      qualified_income: 30_000,
+      earned_income: 240_000,
+      state: 'NY',
+    });
+    expect(r.state_tax).toBe(15_236.75);
+    expect(r.ordinary.thresholds.find((t) => t.name === 'ny_bracket_ceiling_6')).toMatchObject({
+      threshold: 323_200,
+      distance: 69_250.01,
+      kind: 'cliff',
+      cliff_cost: 881.79,
+    });
+  });
 });
 
 // Properties: random households through the composed engines.
