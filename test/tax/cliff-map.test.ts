@@ -354,6 +354,19 @@ describe('tax/cliff-map: the series', () => {
     expect(withdrawal.map((row) => row.name)).not.toContain('additional_medicare_threshold');
   });
 
+  it('earned_income defaults to ordinary_income, as in /v1/tax/estimate (give 0 for withdrawals)', () => {
+    // 2025 single, 260,000 of ordinary income. Default: all of it wages: additional Medicare tax 0.9% x (260,000 - 200,000) = 540 (IRC 3101(b)(2)).
+    const request = { tax_year: 2025, filing_status: 'single', ordinary_income: 260_000 } as const;
+    const wages = householdTax({ ...request, earned_income: 260_000 });
+    const withdrawals = householdTax({ ...request, earned_income: 0 });
+    expect(wages.additional_medicare_tax.minus(withdrawals.additional_medicare_tax).toNumber()).toBe(540);
+    expect(run(request).federal_tax).toBe(wages.total.toNumber());
+    expect(run({ ...request, earned_income: 0 }).federal_tax).toBe(withdrawals.total.toNumber());
+    // the next dollar is a withdrawal unless next_dollar_earned: then it carries the 0.9% too
+    const next = run({ ...request, next_dollar_earned: true }).ordinary;
+    expect([run(request).ordinary.additional_medicare_tax, next.additional_medicare_tax]).toEqual([0, 0.009]);
+  });
+
   it('a state with a year it has no table for is a 400 unsupported_year on tax_year', () => {
     try {
       cliffMap({ tax_year: 2026, filing_status: 'single', ordinary_income: 1, state: 'IL' });
@@ -433,7 +446,8 @@ function composedCost(request: Request, ordinary: number, ltcg: number): Dec {
     ordinary_income: ord.toNumber(),
     qualified_income: q.toNumber(),
     social_security_benefits: benefits,
-    earned_income: 0,
+    // the request's default: all of the current ordinary income is earned; the next dollar is not
+    earned_income: request.earned_income ?? request.ordinary_income,
   });
   let cost = fed.total;
   if (request.aca_coverage) {
