@@ -3,6 +3,7 @@ import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
   age,
+  anyCasePattern,
   filingStatus,
   flag,
   integer,
@@ -75,13 +76,12 @@ const CliffMapObject = z.strictObject({
     false,
   ),
   state: z.optional(
-    z
-      .string()
-      .check(
-        z.describe(
-          `Two-letter postal code of the state of residence (case-insensitive); omitted: no state tax. Covered: ${STATE_CODES.join(', ')} (tax year 2025).`,
-        ),
-      ),
+    z.string().check(
+      z.meta({
+        pattern: anyCasePattern(STATE_CODES),
+        description: `Two-letter postal code of the state of residence, in any letter case (IL, il); omitted: no state tax. Covered: ${STATE_CODES.join(', ')} (tax year 2025).`,
+      }),
+    ),
   ),
   aca_coverage: withDefault(
     flag(

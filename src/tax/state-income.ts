@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { roundMoney, roundRate } from '../core/rounding';
-import { age, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
+import { age, anyCasePattern, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { stateTaxTables } from './_lib/state-tables';
 import { stateTax } from './_lib/state-tax';
@@ -20,8 +20,8 @@ export const StateIncomeInput = z.strictObject({
       params: { finplan: 'unsupported_jurisdiction' },
     }),
     z.meta({
-      enum: [...COVERED_STATES],
-      description: `Two-letter postal code of the state or DC (case-insensitive). Covered: ${COVERED_STATES.join(', ')}.`,
+      pattern: anyCasePattern(COVERED_STATES),
+      description: `Two-letter postal code of the state or DC, in any letter case (IL, il). Covered: ${COVERED_STATES.join(', ')}.`,
     }),
   ),
   tax_year: yearField('Tax year of the state brackets, deductions and exclusions.', stateTaxTables),
