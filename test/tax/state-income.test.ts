@@ -426,6 +426,17 @@ describe('tax/state-income: New York supplemental tax (Tax Law 601(d-1); 2025 IT
     const r = single('NY', 33_440_296);
     expect([r.bracket_tax, r.recapture_tax, r.tax]).toEqual([3_429_049.71, 215_070.55, 3_644_120.26]);
   });
+  it('PolicyEngine-US gov/states/ny/tax/income/integration.yaml, 2025 single wage earners (cases 2 and 4)', () => {
+    // Case 2: 50,000 of wages: TI 42,000, main tax 2,145, no supplemental tax.
+    expect([single('NY', 50_000).taxable_income, single('NY', 50_000).tax]).toEqual([42_000, 2145]);
+    // Case 4: 200,000 of wages: TI 192,000, main tax 10,951.75 (4,270.75 + 6% x 111,350). PolicyEngine adds
+    // its whole-dollar 568 (ny_supplemental_tax 568, before credits 11,519.75); worksheet 7 with line 1 of
+    // 157,650 or more enters line 3 on line 9: 6% x 192,000 = 11,520 (recapture 568.25). The worksheet wins.
+    const r = single('NY', 200_000);
+    expect([r.taxable_income, r.bracket_tax, r.recapture_tax, r.tax]).toEqual([
+      192_000, 10_951.75, 568.25, 11_520,
+    ]);
+  });
   it('bracket edges (single schedule): 80,650 and 215,400 of taxable income', () => {
     expect([single('NY', 8000 + 80_650).marginal_rate, single('NY', 8000 + 80_649).marginal_rate]).toEqual([
       0.06, 0.055,
