@@ -15,6 +15,7 @@ export const REQUEST = {
   age: 66,
   spouse_age: 62,
   ordinary_income: 30_000,
+  earned_income: 0,
   social_security_benefits: 36_000,
   aca_coverage: true,
   household_size: 2,

@@ -104,6 +104,24 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
 }
 
 /**
+ * A JSON Schema `pattern` (for `z.meta`) matching exactly the given codes in any letter case: the
+ * documented form of a field the operation compares case-insensitively, so that every value it accepts
+ * (`IL`, `il`, `Il`) is valid against the OpenAPI document.
+ *
+ * @example
+ * ```ts
+ * anyCasePattern(['AK', 'DC']); // '^(?:[Aa][Kk]|[Dd][Cc])$'
+ * ```
+ */
+export function anyCasePattern(codes: readonly string[]): string {
+  const letter = (c: string) =>
+    c.toUpperCase() === c.toLowerCase()
+      ? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      : `[${c.toUpperCase()}${c.toLowerCase()}]`;
+  return `^(?:${codes.map((code) => [...code].map(letter).join('')).join('|')})$`;
+}
+
+/**
  * A true/false flag, with its description.
  *
  * @example

@@ -3,6 +3,7 @@ import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
   age,
+  anyCasePattern,
   filingStatus,
   flag,
   integer,
@@ -63,11 +64,10 @@ const CliffMapObject = z.strictObject({
     nonNegativeMoney('Social Security benefits of the year (box 5 of Form SSA-1099). Default 0.'),
     0,
   ),
-  earned_income: withDefault(
+  earned_income: z.optional(
     nonNegativeMoney(
-      'Wages and self-employment income included in ordinary_income, for the 0.9% additional Medicare tax. Default 0.',
+      'Wages and self-employment income included in ordinary_income, for the 0.9% additional Medicare tax (at most ordinary_income). Default: ordinary_income, as in /v1/tax/estimate; give 0 for a household living on withdrawals, pensions and interest.',
     ),
-    0,
   ),
   next_dollar_earned: withDefault(
     flag(
@@ -76,13 +76,12 @@ const CliffMapObject = z.strictObject({
     false,
   ),
   state: z.optional(
-    z
-      .string()
-      .check(
-        z.describe(
-          `Two-letter postal code of the state of residence (case-insensitive); omitted: no state tax. Covered: ${STATE_CODES.join(', ')} (tax year 2025).`,
-        ),
-      ),
+    z.string().check(
+      z.meta({
+        pattern: anyCasePattern(STATE_CODES),
+        description: `Two-letter postal code of the state of residence, in any letter case (IL, il); omitted: no state tax. Covered: ${STATE_CODES.join(', ')} (tax year 2025).`,
+      }),
+    ),
   ),
   aca_coverage: withDefault(
     flag(
@@ -156,7 +155,7 @@ export const CliffMapInput = CliffMapObject.check(
     if (input.filing_status !== 'mfj' && input.spouse_age !== undefined) {
       addIssue(ctx, 'spouse_age', 'applies only to a joint return (filing_status mfj)', input.spouse_age);
     }
-    if (input.earned_income > input.ordinary_income) {
+    if (input.earned_income !== undefined && input.earned_income > input.ordinary_income) {
       addIssue(
         ctx,
         'earned_income',
@@ -403,7 +402,8 @@ function irmaaTableYear(premiumYear: number): number {
 export function householdCost(input: Input, ordinary: Dec, ltcg: Dec): CliffPoint {
   const ordinaryIncome = ordinary.plus(input.ordinary_income);
   const qualified = ltcg.plus(input.qualified_income);
-  const earned = input.next_dollar_earned ? ordinary.plus(input.earned_income) : new Dec(input.earned_income);
+  const earnedNow = new Dec(input.earned_income ?? input.ordinary_income);
+  const earned = input.next_dollar_earned ? ordinary.plus(earnedNow) : earnedNow;
   const fed = householdTax({
     tax_year: input.tax_year,
     filing_status: input.filing_status,
@@ -931,7 +931,7 @@ function compute(input: Input): CliffMapResult {
 export const cliffMap = defineOperation({
   path: '/v1/tax/cliff-map',
   engine: 'cliff-map',
-  version: '1.0.0',
+  version: '2.0.0',
   uses: [TAX_ENGINE, IRMAA_ENGINE],
   prefix: 'cliff',
   summary: 'Marginal rate of the next dollar and every tax and premium threshold ahead, with a cost series.',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { roundMoney, roundRate } from '../core/rounding';
-import { age, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
+import { age, anyCasePattern, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { stateTaxTables } from './_lib/state-tables';
 import { stateTax } from './_lib/state-tax';
@@ -20,8 +20,8 @@ export const StateIncomeInput = z.strictObject({
       params: { finplan: 'unsupported_jurisdiction' },
     }),
     z.meta({
-      enum: [...COVERED_STATES],
-      description: `Two-letter postal code of the state or DC (case-insensitive). Covered: ${COVERED_STATES.join(', ')}.`,
+      pattern: anyCasePattern(COVERED_STATES),
+      description: `Two-letter postal code of the state or DC, in any letter case (IL, il). Covered: ${COVERED_STATES.join(', ')}.`,
     }),
   ),
   tax_year: yearField('Tax year of the state brackets, deductions and exclusions.', stateTaxTables),
@@ -190,7 +190,7 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
 export const stateIncome = defineOperation({
   path: '/v1/tax/state-income',
   engine: 'state-income',
-  version: '1.1.0',
+  version: '1.1.1',
   uses: [TAX_ENGINE],
   prefix: 'stax',
   summary: 'State individual income tax for 2025: brackets, deductions, exclusions, surtaxes.',

@@ -137,3 +137,20 @@ describe('cross-field rules: the document refuses what the operation refuses', (
     }
   });
 });
+
+describe('case-insensitive codes: the document accepts every case the operation accepts', () => {
+  it.each([
+    ['/v1/tax/state-income', { tax_year: 2025, filing_status: 'single', state_taxable_income: 50_000 }],
+    ['/v1/tax/cliff-map', { tax_year: 2025, filing_status: 'single', ordinary_income: 50_000 }],
+  ] as const)('%s: state IL, il, Il accepted and documented; XX and ILL refused by both', (path, base) => {
+    const operation = op(path);
+    for (const state of ['IL', 'il', 'Il', 'dc', 'Ny']) {
+      expect(accepted(operation, { ...base, state }), state).toBe(true);
+      expect(documented(operation, { ...base, state }), state).toBe(true);
+    }
+    for (const state of ['XX', 'xx', 'ILL', 'I', '']) {
+      expect(refusedField(operation, { ...base, state }), state).toBe('state');
+      expect(documented(operation, { ...base, state }), state).toBe(false);
+    }
+  });
+});

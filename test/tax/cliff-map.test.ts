@@ -87,6 +87,74 @@ describe('tax/cliff-map: the Social Security tax torpedo', () => {
   });
 });
 
+describe('tax/cliff-map: the torpedo against PolicyEngine-US', () => {
+  // policyengine_us/tests/policy/baseline/gov/irs/income/taxable_income/adjusted_gross_income/
+  // irs_gross_income/social_security/taxable_social_security_tier_1.yaml and _tier_2.yaml (2024, wages
+  // only): PolicyEngine's taxable benefits give the tier; the next dollar adds 1 + its inclusion rate
+  // (0.5 or 0.85, 0 at the 85% cap) of AGI at the bracket rate.
+  const cases: [string, 'single' | 'mfj', number, number, number, number, number][] = [
+    // name, status, wages, benefits, PolicyEngine taxable benefits, inclusion, marginal rate
+    // combined 30,000 (tier 1): 2,500; AGI 22,500 - 14,600 = 7,900 in the 10% bracket: 1.5 x 10%
+    ['single, 20,000 wages, 20,000 benefits', 'single', 20_000, 20_000, 2_500, 0.5, 0.15],
+    // 85% x 30,000 = 25,500 (capped); AGI 75,500 - 14,600 = 60,900 in the 22% bracket: 22%
+    ['single, 50,000 wages, 30,000 benefits', 'single', 50_000, 30_000, 25_500, 0, 0.22],
+    // combined 37,000 (tier 1): 2,500; AGI 27,500 under the 29,200 deduction: the next 1.5 still is: 0
+    ['joint, 25,000 wages, 24,000 benefits', 'mfj', 25_000, 24_000, 2_500, 0.5, 0],
+    // 85% x 40,000 = 34,000 (capped); AGI 94,000 - 29,200 = 64,800 in the 12% bracket: 12%
+    ['joint, 60,000 wages, 40,000 benefits', 'mfj', 60_000, 40_000, 34_000, 0, 0.12],
+  ];
+  it.each(cases)('%s', (_, filing_status, wages, benefits, taxable, inclusion, marginal) => {
+    const r = run({
+      tax_year: 2024,
+      filing_status,
+      ordinary_income: wages,
+      earned_income: wages,
+      social_security_benefits: benefits,
+    });
+    expect(r.magi).toBe(wages + taxable);
+    expect(r.ordinary.taxable_social_security_added).toBe(inclusion);
+    expect(r.ordinary.marginal_rate).toBe(marginal);
+  });
+
+  it('senior deduction (OBBBA, IRC 151(d)(5)(C)): PolicyEngine-US senior_deduction/integration.yaml, 2025', () => {
+    // Single 65, AGI 90,000: 6,000 - 6% x 15,000 = 5,100. Joint, both 65, AGI 200,000: 2 x (6,000 - 6% x
+    // 50,000) = 6,000. Issue 8110, joint AGI 246,188: 2 x (6,000 - 6% x 96,188 = 5,771.28) = 457.44.
+    const senior = (filing_status: 'single' | 'mfj', agi: number) =>
+      householdTax({
+        tax_year: 2025,
+        filing_status,
+        age: 65,
+        ...(filing_status === 'mfj' ? { spouse_age: 65 } : {}),
+        ordinary_income: agi,
+      }).senior_deduction.toNumber();
+    expect([senior('single', 90_000), senior('mfj', 200_000), senior('mfj', 246_188)]).toEqual([
+      5100, 6000, 457.44,
+    ]);
+  });
+
+  it('2025 joint, both 66, in the 85% phase-in and the senior phase-out: 1.85 x (1 + 2 x 6%) x 22%', () => {
+    // 80,000 of IRA withdrawals, 100,000 of benefits: provisional 80,000 + 50,000 = 130,000; taxable
+    // benefits 0.85 x (130,000 - 44,000) + min(6,000, 0.5 x 98,000) = 79,100 (under 85,000). AGI 159,100;
+    // senior deduction 2 x (6,000 - 6% x 9,100 = 5,454) = 10,908 (each spouse's 6,000 phases out: 12% of
+    // MAGI together); deductions 31,500 + 2 x 1,600 + 10,908 = 45,608; taxable 113,492, the 22% bracket.
+    // The next dollar: AGI + 1.85, senior deduction - 0.12 x 1.85 = 0.222, taxable income + 2.072:
+    // 2.072 x 22% = 45.584%.
+    const r = run({
+      tax_year: 2025,
+      filing_status: 'mfj',
+      age: 66,
+      spouse_age: 66,
+      ordinary_income: 80_000,
+      social_security_benefits: 100_000,
+    });
+    expect(r.magi).toBe(159_100);
+    expect(r.ordinary.taxable_social_security_added).toBe(0.85);
+    expect(r.ordinary.senior_deduction_lost).toBe(0.222);
+    expect(r.ordinary.bracket_rate).toBe(0.22);
+    expect(r.ordinary.marginal_rate).toBe(0.45584);
+  });
+});
+
 describe('tax/cliff-map: cliffs', () => {
   it('IRMAA: one dollar over a tier costs the whole annual surcharge step (2024 MAGI, 2026 premiums)', () => {
     // 2026 CMS table, individual: tier 1 starts above 109,000 (Part B +81.20, Part D +14.50 a month):
@@ -286,6 +354,19 @@ describe('tax/cliff-map: the series', () => {
     expect(withdrawal.map((row) => row.name)).not.toContain('additional_medicare_threshold');
   });
 
+  it('earned_income defaults to ordinary_income, as in /v1/tax/estimate (give 0 for withdrawals)', () => {
+    // 2025 single, 260,000 of ordinary income. Default: all of it wages: additional Medicare tax 0.9% x (260,000 - 200,000) = 540 (IRC 3101(b)(2)).
+    const request = { tax_year: 2025, filing_status: 'single', ordinary_income: 260_000 } as const;
+    const wages = householdTax({ ...request, earned_income: 260_000 });
+    const withdrawals = householdTax({ ...request, earned_income: 0 });
+    expect(wages.additional_medicare_tax.minus(withdrawals.additional_medicare_tax).toNumber()).toBe(540);
+    expect(run(request).federal_tax).toBe(wages.total.toNumber());
+    expect(run({ ...request, earned_income: 0 }).federal_tax).toBe(withdrawals.total.toNumber());
+    // the next dollar is a withdrawal unless next_dollar_earned: then it carries the 0.9% too
+    const next = run({ ...request, next_dollar_earned: true }).ordinary;
+    expect([run(request).ordinary.additional_medicare_tax, next.additional_medicare_tax]).toEqual([0, 0.009]);
+  });
+
   it('a state with a year it has no table for is a 400 unsupported_year on tax_year', () => {
     try {
       cliffMap({ tax_year: 2026, filing_status: 'single', ordinary_income: 1, state: 'IL' });
@@ -310,6 +391,30 @@ describe('tax/cliff-map: the series', () => {
     expect([r.federal_tax, r.state_tax]).toEqual([3871.5, 2066.43]);
     // the next dollar: 5% on the Alabama dollar less 5% x 12% of the federal tax it adds = 4.4%
     expect(r.ordinary.state_tax).toBeCloseTo(0.044, 6);
+  });
+
+  it('New York: the supplemental tax cliff at 323,200 of joint taxable income (2025 IT-201-I worksheets 2 and 3)', () => {
+    // NY AGI 240,000 + 30,000 = 270,000; TI 270,000 - 16,050 = 253,950; worksheet 2 (TI over 161,550 to
+    // 323,200), fully phased in (line 6 = 108,450 -> 50,000): 8,552.75 + 6% x 92,400 = 14,096.75; + 333 + 807
+    // = 15,236.75. 69,250.01 more of income reaches TI 323,200.01 and AGI 339,250.01: worksheet 3, line 3
+    // = 18,251.75 + 6.85% x 0.01; line 4 = 1,140; line 8 = 16,050.01 / 50,000 -> 0.3210; line 9 = 0.3210
+    // x 2,747 = 881.787. Just below (TI 323,200, worksheet 2): 18,251.75 + 333 + 807 = 19,391.75. The lump:
+    // 1,140 + 881.787 + 0.000685 - 1,140 = 881.787685 -> 881.79.
+    const r = run({
+      tax_year: 2025,
+      filing_status: 'mfj',
+      ordinary_income: 240_000,
+      qualified_income: 30_000,
+      earned_income: 240_000,
+      state: 'NY',
+    });
+    expect(r.state_tax).toBe(15_236.75);
+    expect(r.ordinary.thresholds.find((t) => t.name === 'ny_bracket_ceiling_6')).toMatchObject({
+      threshold: 323_200,
+      distance: 69_250.01,
+      kind: 'cliff',
+      cliff_cost: 881.79,
+    });
   });
 });
 
@@ -350,7 +455,8 @@ function composedCost(request: Request, ordinary: number, ltcg: number): Dec {
     ordinary_income: ord.toNumber(),
     qualified_income: q.toNumber(),
     social_security_benefits: benefits,
-    earned_income: 0,
+    // the request's default: all of the current ordinary income is earned; the next dollar is not
+    earned_income: request.earned_income ?? request.ordinary_income,
   });
   let cost = fed.total;
   if (request.aca_coverage) {

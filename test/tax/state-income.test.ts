@@ -311,37 +311,137 @@ describe('tax/state-income: Ohio 2025 (R.C. 5747.02 as amended by H.B. 96; 2025 
 });
 
 describe('tax/state-income: New York supplemental tax (Tax Law 601(d-1); 2025 IT-201-I worksheets)', () => {
+  // Worksheets (2025 IT-201-I, "Tax computation - New York AGI of more than $107,650"): joint 1-6, single
+  // and separate 7-11, head of household 12-16. Line 1 = NY AGI (line 33), line 2 = taxable income
+  // (line 38). Here AGI = the income given and taxable income = AGI - the standard deduction.
+  // Schedule tax at the bracket tops: single 8,500 -> 340; 11,700 -> 484; 13,900 -> 599.50;
+  // 80,650 -> 4,270.75; 215,400 -> 12,355.75; 1,077,550 -> 71,413.025; 5,000,000 -> 449,929.45.
+  // Joint: 17,150 -> 686; 23,600 -> 976.25; 27,900 -> 1,202; 161,550 -> 8,552.75; 323,200 -> 18,251.75;
+  // 2,155,350 -> 143,754.025; 5,000,000 -> 418,262.75.
+  const joint = (income: number) => tax({ state: 'NY', filing_status: 'mfj', state_taxable_income: income });
   it('under 107,650 of AGI the schedule alone: single 60,000', () => {
     // TI 60,000 - 8,000 = 52,000: 4% x 8,500 = 340; 4.5% x 3,200 = 144; 5.25% x 2,200 = 115.50;
     // 5.5% x 38,100 = 2,095.50; total 2,695
     const r = single('NY', 60_000);
     expect([r.taxable_income, r.bracket_tax, r.recapture_tax, r.tax]).toEqual([52_000, 2695, 0, 2695]);
+    // AGI exactly 107,650 (not more): TI 99,650: 4,270.75 + 6% x 19,000 = 5,410.75, no worksheet
+    expect([single('NY', 107_650).recapture_tax, single('NY', 107_650).tax]).toEqual([0, 5410.75]);
   });
-  it('worksheet 1 (taxable income to 215,400): phases toward 6% of all taxable income', () => {
-    // 130,000: TI 122,000; schedule 4,270.75 + 6% x 41,350 = 6,751.75; 6% x 122,000 = 7,320; gap 568.25;
-    // fraction (130,000 - 107,650) / 50,000 = 0.4470; recapture 254.00775; tax 7,005.75775 -> 7,005.76
+  it('worksheet 7 (single, TI to 215,400): toward 6% of all taxable income from 107,650 to 157,650 of AGI', () => {
+    // AGI 107,651, TI 99,651: line 3 = 6% x 99,651 = 5,979.06; line 4 = 4,270.75 + 6% x 19,001 = 5,410.81;
+    // line 5 = 568.25; line 6 = 1; line 7 = 1 / 50,000 = 0.00002 -> 0.0000; line 8 = 0; line 9 = 5,410.81
+    expect([single('NY', 107_651).recapture_tax, single('NY', 107_651).tax]).toEqual([0, 5410.81]);
+    // AGI 130,000, TI 122,000: line 3 = 7,320; line 4 = 4,270.75 + 6% x 41,350 = 6,751.75; line 5 = 568.25;
+    // line 6 = 22,350; line 7 = 0.4470; line 8 = 254.00775; line 9 = 7,005.75775 -> 7,005.76
     const r = single('NY', 130_000);
     expect([r.bracket_tax, r.recapture_tax, r.tax]).toEqual([6751.75, 254.01, 7005.76]);
-    // from 157,650 of AGI: 6% of all taxable income: 192,000 x 6% = 11,520
-    expect(single('NY', 200_000).tax).toBe(11_520);
+    // next dollar while phasing in: 6% + line 5 / 50,000 = 0.06 + 0.011365
+    expect(r.marginal_rate).toBe(0.071365);
+    // AGI 157,650 (line 6 = 50,000, line 7 = 1): line 3 = 6% x 149,650 = 8,979
+    expect(single('NY', 157_650).tax).toBe(8979);
+    // AGI 200,000: 6% x 192,000 = 11,520; the top of worksheet 7, TI 215,400: 6% x 215,400 = 12,924
+    expect([single('NY', 200_000).tax, single('NY', 223_400).tax]).toEqual([11_520, 12_924]);
   });
-  it('worksheet for taxable income over 215,400: base 568 plus the phase-in from 215,400', () => {
-    // 240,000: TI 232,000; schedule 12,355.75 + 6.85% x 16,600 = 13,492.85; 6.85% x 232,000 = 15,892;
-    // gap 15,892 - 13,492.85 - 568 = 1,831.15; fraction 24,600 / 50,000 = 0.4920 -> 900.9258;
-    // recapture 1,468.9258; tax 14,961.7758 -> 14,961.78
+  it('worksheet 8 (single, TI over 215,400 to 1,077,550): base 568 + fraction x 1,831', () => {
+    // AGI 223,401, TI 215,401: line 3 schedule = 12,355.75 + 6.85% x 1 = 12,355.8185; line 4 = 568;
+    // line 5 = 1,831; line 6 = 223,401 - 215,400 = 8,001; line 7 = 8,001; line 8 = 0.16002 -> 0.1600;
+    // line 9 = 292.96; line 10 = 12,355.8185 + 568 + 292.96 = 13,216.7785 -> 13,216.78
+    const edge = single('NY', 223_401);
+    expect([edge.recapture_tax, edge.tax]).toEqual([860.96, 13_216.78]);
+    // AGI 240,000, TI 232,000: line 3 = 12,355.75 + 6.85% x 16,600 = 13,492.85; line 8 = 24,600 / 50,000
+    // = 0.4920; line 9 = 900.852; line 10 = 13,492.85 + 568 + 900.852 = 14,961.702 -> 14,961.70
     const r = single('NY', 240_000);
-    expect([r.bracket_tax, r.recapture_tax, r.tax]).toEqual([13_492.85, 1468.93, 14_961.78]);
-    // 300,000: fully phased in: 6.85% x 292,000 = 20,002
-    expect(single('NY', 300_000).tax).toBe(20_002);
+    expect([r.bracket_tax, r.recapture_tax, r.tax]).toEqual([13_492.85, 1468.85, 14_961.7]);
+    // phasing in: 6.85% + 1,831 / 50,000 = 0.0685 + 0.03662
+    expect(r.marginal_rate).toBe(0.10512);
+    // AGI 300,000, TI 292,000 (line 7 = 50,000): 12,355.75 + 6.85% x 76,600 = 17,602.85; + 568 + 1,831
+    // = 20,001.85 (6.85% of all TI would be 20,002: the worksheet's whole-dollar figures)
+    expect([single('NY', 300_000).tax, single('NY', 300_000).marginal_rate]).toEqual([20_001.85, 0.0685]);
   });
-  it('over 25,000,000 of AGI: 10.9% of all taxable income', () => {
-    expect(single('NY', 30_000_000).tax).toBe(3_269_128); // 29,992,000 x 10.9%
+  it('worksheets 9-11 (single): 2,399 + fraction x 30,172; 32,571 + fraction x 32,500; 10.9% over 25M', () => {
+    // ws 9: AGI 1,100,000, TI 1,092,000: line 3 = 71,413.025 + 9.65% x 14,450 = 72,807.45; line 4 = 2,399;
+    // line 8 = 22,450 / 50,000 = 0.4490; line 9 = 30,172 x 0.449 = 13,547.228; total 88,753.678 -> 88,753.68
+    expect(single('NY', 1_100_000).tax).toBe(88_753.68);
+    // ws 10: AGI 5,020,000, TI 5,012,000: 449,929.45 + 10.3% x 12,000 = 451,165.45; + 32,571
+    // + 0.4000 x 32,500 = 13,000 -> 496,736.45
+    expect(single('NY', 5_020_000).tax).toBe(496_736.45);
+    // ws 11: AGI over 25,000,000: 10.9% x 29,992,000 = 3,269,128
+    expect(single('NY', 30_000_000).tax).toBe(3_269_128);
+  });
+  it('married filing separately uses the single worksheets (7-11)', () => {
+    const r = tax({ state: 'NY', filing_status: 'mfs', state_taxable_income: 240_000 });
+    expect(r.tax).toBe(14_961.7);
+  });
+  it('worksheet 1 (joint, TI to 161,550): toward 5.5% of all taxable income', () => {
+    // AGI 120,000, TI 103,950: line 3 = 5.5% x 103,950 = 5,717.25; line 4 = 1,202 + 5.5% x 76,050
+    // = 5,384.75; line 5 = 332.50; line 6 = 12,350; line 7 = 0.2470; line 8 = 82.1275;
+    // line 9 = 5,466.8775 -> 5,466.88
+    const r = joint(120_000);
+    expect([r.bracket_tax, r.recapture_tax, r.tax]).toEqual([5384.75, 82.13, 5466.88]);
+    // top of worksheet 1: AGI 177,600, TI 161,550, line 1 over 157,650: line 3 = 5.5% x 161,550 = 8,885.25
+    expect(joint(177_600).tax).toBe(8885.25);
+  });
+  it('worksheet 2 (joint, TI over 161,550 to 323,200): base 333 + fraction x 807', () => {
+    // AGI 177,601, TI 161,551: line 3 = 8,552.75 + 6% x 1 = 8,552.81; line 4 = 333; line 5 = 807;
+    // line 6 = 16,051; line 8 = 0.32102 -> 0.3210; line 9 = 259.047; line 10 = 9,144.857 -> 9,144.86
+    expect(joint(177_601).tax).toBe(9144.86);
+    // AGI 200,000, TI 183,950: line 3 = 8,552.75 + 6% x 22,400 = 9,896.75; line 8 = 38,450 / 50,000
+    // = 0.7690; line 9 = 620.583; line 10 = 10,850.333 -> 10,850.33; next dollar 6% + 807 / 50,000
+    const r = joint(200_000);
+    expect([r.tax, r.marginal_rate]).toEqual([10_850.33, 0.07614]);
+    // top of worksheet 2 (the cliff map's NY cliff below): AGI 339,250, TI 323,200, line 7 = 50,000:
+    // 18,251.75 + 333 + 807 = 19,391.75
+    expect(joint(339_250).tax).toBe(19_391.75);
+  });
+  it('worksheet 3 (joint, TI over 323,200): base 1,140 + fraction x 2,747; the cliff at 323,200', () => {
+    // AGI 339,251, TI 323,201: line 3 = 18,251.75 + 6.85% x 1 = 18,251.8185; line 4 = 1,140; line 5 = 2,747;
+    // line 6 = 16,051; line 8 = 0.3210; line 9 = 881.787; line 10 = 20,273.6055 -> 20,273.61
+    expect(joint(339_251).tax).toBe(20_273.61);
+    // one dollar more of income: 20,273.6055 - 19,391.75 = 881.8555 (the 0.0685 of the dollar and the
+    // recapture of 1,140 - 1,140 + 0.3210 x 2,747 = 881.787 at once)
+    // AGI 400,000, TI 383,950 (line 7 = 50,000): 18,251.75 + 6.85% x 60,750 = 22,413.125; + 1,140 + 2,747
+    // = 26,300.125 -> 26,300.13
+    expect([joint(400_000).tax, joint(400_000).marginal_rate]).toEqual([26_300.13, 0.0685]);
+  });
+  it('worksheets 4-6 (joint): 3,887 + fraction x 60,350; 64,237 + fraction x 32,500; 10.9% over 25M', () => {
+    // ws 4: AGI 2,200,000, TI 2,183,950: 143,754.025 + 9.65% x 28,600 = 146,513.925; + 3,887
+    // + (44,650 / 50,000 = 0.8930) x 60,350 = 53,892.55 -> 204,293.475 -> 204,293.48
+    expect(joint(2_200_000).tax).toBe(204_293.48);
+    // ws 5: AGI 5,030,000, TI 5,013,950: 418,262.75 + 10.3% x 13,950 = 419,699.60; + 64,237
+    // + 0.6000 x 32,500 = 19,500 -> 503,436.60
+    expect(joint(5_030_000).tax).toBe(503_436.6);
+    // ws 6: AGI 26,016,050, TI 26,000,000: 10.9% = 2,834,000
+    expect(joint(26_016_050).tax).toBe(2_834_000);
+  });
+  it('worksheet 13 (head of household, TI over 269,300): base 787 + fraction x 2,289', () => {
+    // AGI 300,000, TI 288,800: schedule 12,800 -> 512; 17,650 -> 730.25; 20,900 -> 900.875;
+    // 107,650 -> 5,672.125; 269,300 -> 15,371.125; + 6.85% x 19,500 = 16,706.875; + 787
+    // + (30,700 / 50,000 = 0.6140) x 2,289 = 1,405.446 -> 18,899.321 -> 18,899.32
+    expect(tax({ state: 'NY', filing_status: 'hoh', state_taxable_income: 300_000 }).tax).toBe(18_899.32);
+  });
+  it('PolicyEngine-US ny_supplemental_tax.yaml "2024 single filer with AGI above $25M" (same 2024/2025 schedule)', () => {
+    // ny_agi 33,440,296, ny_taxable_income 33,432,296 (AGI - 8,000), ny_main_income_tax 3,429,049.71,
+    // ny_supplemental_tax 215,070.55: 2,509,929.45 + 10.9% x 8,432,296 = 3,429,049.714; 10.9% x 33,432,296
+    // = 3,644,120.264; recapture 215,070.55
+    const r = single('NY', 33_440_296);
+    expect([r.bracket_tax, r.recapture_tax, r.tax]).toEqual([3_429_049.71, 215_070.55, 3_644_120.26]);
+  });
+  it('PolicyEngine-US gov/states/ny/tax/income/integration.yaml, 2025 single wage earners (cases 2 and 4)', () => {
+    // Case 2: 50,000 of wages: TI 42,000, main tax 2,145, no supplemental tax.
+    expect([single('NY', 50_000).taxable_income, single('NY', 50_000).tax]).toEqual([42_000, 2145]);
+    // Case 4: 200,000 of wages: TI 192,000, main tax 10,951.75 (4,270.75 + 6% x 111,350). PolicyEngine adds
+    // its whole-dollar 568 (ny_supplemental_tax 568, before credits 11,519.75); worksheet 7 with line 1 of
+    // 157,650 or more enters line 3 on line 9: 6% x 192,000 = 11,520 (recapture 568.25). The worksheet wins.
+    const r = single('NY', 200_000);
+    expect([r.taxable_income, r.bracket_tax, r.recapture_tax, r.tax]).toEqual([
+      192_000, 10_951.75, 568.25, 11_520,
+    ]);
   });
   it('bracket edges (single schedule): 80,650 and 215,400 of taxable income', () => {
     expect([single('NY', 8000 + 80_650).marginal_rate, single('NY', 8000 + 80_649).marginal_rate]).toEqual([
       0.06, 0.055,
     ]);
-    // above 157,650 of AGI worksheet 1 is fully phased in: the rate is 6% on all income
+    // above 157,650 of AGI worksheet 7 is fully phased in: the rate is 6% on all income
     expect(single('NY', 8000 + 200_000).marginal_rate).toBe(0.06);
   });
   it('pension exclusion: 20,000 from 59 1/2 (applied from age 60)', () => {

@@ -70,6 +70,19 @@ describe('taxable Social Security: PolicyEngine-US tests', () => {
     expect(taxable({ filing_status: 'mfj', benefits: 40_000, other_income: 60_000 })).toBe(34_000);
   });
 
+  it('tax_unit_combined_income_for_social_security_taxability.yaml (2022): provisional income', () => {
+    // taxable_ss_magi (other income) + half the benefits: 70,000 + 10,000; 70,000 + 0; 0 + 5,000
+    const provisional = (benefits: number, other_income: number) =>
+      taxableSocialSecurity({
+        filing_status: 'single',
+        benefits,
+        other_income,
+      }).provisional_income.toNumber();
+    expect([provisional(20_000, 70_000), provisional(0, 70_000), provisional(10_000, 0)]).toEqual([
+      80_000, 70_000, 5_000,
+    ]);
+  });
+
   it('separate return, spouses living together: base amounts of zero', () => {
     // PolicyEngine: tier 1 is 0 for a cohabiting separate filer with 10,000 of benefits; the whole is
     // §86(a)(2) with zero amounts: 85% of the 5,000 of provisional income, under 85% of the benefits.

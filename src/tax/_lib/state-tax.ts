@@ -219,7 +219,9 @@ function jumpsOver(
 /**
  * The recapture of the lower brackets' benefit (see `recapture` in the table schema): the tax it adds
  * to the schedule's, and its share of the rate on the next dollar while it phases in (the fraction
- * taken as continuous).
+ * taken as continuous). New York's worksheets are chosen by AGI and taxable income together (2025
+ * IT-201-I, e.g. worksheet 3: AGI over $323,200 and taxable income over $323,200); a tier applies once
+ * both exceed its start, which, taxable income never exceeding AGI, is the tier of the taxable income.
  */
 function recaptureOf(
   table: StateTaxTable,
@@ -232,24 +234,30 @@ function recaptureOf(
   const rule = table.recapture;
   const none = { tax: new Dec(0), marginal: 0 };
   if (rule === undefined || agi.lte(rule.min_agi)) return none;
+  const rate = schedule.rates[bracketIndex(schedule, taxable.toNumber())] as number;
   if (agi.gt(rule.flat_above_agi)) {
     const top = schedule.rates[schedule.rates.length - 1] as number;
-    const rate = schedule.rates[bracketIndex(schedule, taxable.toNumber())] as number;
     return { tax: taxable.times(top).minus(main), marginal: top - rate };
   }
   const tiers = rule.tiers[scheduleName] ?? [];
-  const tier = tiers.filter((row) => taxable.gt(row.over)).at(-1) ?? tiers[0];
+  const tier = tiers.filter((row) => taxable.gt(row.over) && agi.gt(row.over)).at(-1) ?? tiers[0];
   if (tier === undefined) return none;
   const start = Math.max(rule.min_agi, tier.over);
+  // the worksheet's fraction: AGI over the start (at most phase_in) / phase_in, rounded
   const raw = Dec.max(agi.minus(start), 0).div(rule.phase_in);
   const fraction = Dec.min(raw.toDecimalPlaces(rule.fraction_places), 1);
-  const flat = taxable.times(tier.rate);
-  const gap = flat.minus(main).minus(tier.base);
+  const phasing = raw.lt(1);
+  if (tier.increment !== undefined) {
+    // schedule tax + recapture base + fraction x incremental benefit (NY worksheets 2-5, 8-10, 13-15)
+    const tax = new Dec(tier.base).plus(fraction.times(tier.increment));
+    return { tax, marginal: phasing ? tier.increment / rule.phase_in : 0 };
+  }
+  // schedule tax + fraction x (rate x taxable income - schedule tax - base) (NY worksheets 1, 7, 12)
+  const gap = taxable.times(tier.rate).minus(main).minus(tier.base);
   const tax = new Dec(tier.base).plus(gap.times(fraction));
-  const rate = schedule.rates[bracketIndex(schedule, taxable.toNumber())] as number;
-  const marginal = raw.gte(1)
-    ? tier.rate - rate
-    : new Dec(tier.rate - rate).times(fraction).plus(gap.div(rule.phase_in)).toNumber();
+  const marginal = phasing
+    ? new Dec(tier.rate - rate).times(fraction).plus(gap.div(rule.phase_in)).toNumber()
+    : tier.rate - rate;
   return { tax, marginal };
 }
 

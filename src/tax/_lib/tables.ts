@@ -251,10 +251,12 @@ export const StateTaxTableSchema = z.strictObject({
   ),
   /**
    * A recapture of the lower brackets' benefit (New York's supplemental tax, Tax Law 601(d-1)): above
-   * `min_agi` of income, the tax moves from the schedule's toward `rate x taxable income` of the tier
-   * holding the taxable income (the last tier whose `over` it exceeds), plus the tier's `base`, by the
-   * fraction (income - max(min_agi, over)) / `phase_in` rounded to `fraction_places`; above
-   * `flat_above_agi`, the schedule's top rate on all taxable income. Tiers by schedule name.
+   * `min_agi` of income, the tier holding the taxable income (the last tier whose `over` it exceeds)
+   * applies, with the fraction (income - max(min_agi, over)) / `phase_in` rounded to
+   * `fraction_places`. A tier with an `increment` (the worksheets that enter figures) adds its `base`
+   * plus the fraction of the `increment` to the schedule's tax; a tier without one moves the tax from
+   * the schedule's toward `rate x taxable income` plus `base` by the fraction. Above `flat_above_agi`,
+   * the schedule's top rate on all taxable income. Tiers by schedule name.
    */
   recapture: z.optional(
     block({
@@ -264,7 +266,14 @@ export const StateTaxTableSchema = z.strictObject({
       flat_above_agi: z.number(),
       tiers: z.record(
         z.string(),
-        z.array(z.strictObject({ over: z.number(), rate: z.number(), base: z.number() })),
+        z.array(
+          z.strictObject({
+            over: z.number(),
+            rate: z.number(),
+            base: z.number(),
+            increment: z.optional(z.number()),
+          }),
+        ),
       ),
     }),
   ),
