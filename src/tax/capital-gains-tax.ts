@@ -1,6 +1,9 @@
+import type * as z from 'zod/mini';
 import cg from '../../data/tax/capital-gains-rates.json';
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
+import { defineTable } from '../core/year-tables';
+import type { CapitalGainsRatesSchema } from './_lib/tables';
 import type { FederalTaxTable } from './federal-tables';
 import { type BracketSchedule, bracketSchedule, marginalOrdinaryRate, ordinaryTax } from './ordinary-tax';
 
@@ -14,7 +17,8 @@ import { type BracketSchedule, bracketSchedule, marginalOrdinaryRate, ordinaryTa
  * LTCG_RATES; // [0, 0.15, 0.2]
  * ```
  */
-export const LTCG_RATES = cg.rates as unknown as readonly [number, number, number];
+export const LTCG_RATES: readonly [number, number, number] =
+  defineTable<z.output<typeof CapitalGainsRatesSchema>>(cg).rates;
 const RATE_15 = new Dec(LTCG_RATES[1]);
 const RATE_20 = new Dec(LTCG_RATES[2]);
 
