@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { irrRoots, pickIrr } from '../core/irr';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
@@ -10,7 +11,6 @@ import {
   rate,
   resultNumber,
 } from '../core/schema';
-import { irrRoots, pickIrr } from '../utilities/irr';
 
 /** Longest illustration accepted (years). */
 const MAX_YEARS = 100;

@@ -1,3 +1,14 @@
+/**
+ * The regular tax with qualified dividends and long-term gains (IRC §1(h), the Qualified Dividends
+ * and Capital Gain Tax Worksheet): the 0/15/20% bands and the marginal rate of the next gain dollar.
+ *
+ * Part of the federal tax engine (`TAX_ENGINE`), not an operation: other areas reach it only through
+ * `src/tax/engine.ts` (test/completeness.test.ts). `@internal` marks the module's role; the names
+ * `finplan/tax` re-exports from it stay public.
+ *
+ * @internal
+ * @module
+ */
 import type * as z from 'zod/mini';
 import cg from '../../data/tax/capital-gains-rates.json';
 import { Dec } from '../core/money';

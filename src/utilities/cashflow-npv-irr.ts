@@ -1,8 +1,5 @@
 import * as z from 'zod/mini';
 import { calculationError } from '../core/errors';
-import { defineOperation } from '../core/operation';
-import { roundMoney, roundTo } from '../core/rounding';
-import { crossFieldRules, exactlyOne, money } from '../core/schema';
 import {
   datedNpv,
   IRR_RATE_MAX,
@@ -12,7 +9,10 @@ import {
   periodicNpv,
   pickIrr,
   xirrRoots,
-} from './irr';
+} from '../core/irr';
+import { defineOperation } from '../core/operation';
+import { roundMoney, roundTo } from '../core/rounding';
+import { crossFieldRules, exactlyOne, money } from '../core/schema';
 
 /** Most flows accepted in one request. */
 export const MAX_CASHFLOWS = 10_000;

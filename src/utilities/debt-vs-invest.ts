@@ -4,7 +4,7 @@ import { defineOperation } from '../core/operation';
 import { nonNegativeMoney, numSimulations, rate, seed, wholeYears } from '../core/schema';
 import { quantiles } from '../core/simulation/index';
 import { exp, returnModel } from '../rng/index';
-import { loanPlan, simulatePaired } from './debt-vs-invest-paths';
+import { loanPlan, simulatePaired } from './_lib/debt-vs-invest-paths';
 
 /** The percentiles of each net-worth distribution, as fractions. */
 const PERCENTILES = [0.05, 0.25, 0.5, 0.75, 0.95] as const;

@@ -1,7 +1,14 @@
+/**
+ * What the two ISO operations share: their tax request fields, the year's regular tax and Form 6251
+ * with an ISO bargain element (through the tax engine's entry point), and the spread rule.
+ *
+ * @internal
+ * @module
+ */
 import type * as core from 'zod/v4/core';
-import type { FilingStatus } from '../core/schema';
-import { filingStatus, nonNegativeMoney, withDefault } from '../core/schema';
-import { type FederalTax, federalTable, federalTax, taxYearField } from '../tax/engine';
+import type { FilingStatus } from '../../core/schema';
+import { filingStatus, nonNegativeMoney, withDefault } from '../../core/schema';
+import { type FederalTax, federalTable, federalTax, taxYearField } from '../../tax/engine';
 
 /** Request fields shared by the two ISO operations. */
 export const isoTaxFields = {
