@@ -3,6 +3,7 @@ import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
   age,
+  fieldIssue,
   filingStatus,
   integer,
   nonNegativeMoney,
@@ -84,27 +85,16 @@ const RothConversionObject = z.strictObject({
 /** `/v1/roth-conversion` request. */
 export const RothConversionInput = RothConversionObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     if (input.end_age <= input.current_age)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['end_age'],
-        message: `must be above current_age (${input.current_age})`,
-        input: input.end_age,
-      });
+      issue('end_age', `must be above current_age (${input.current_age})`);
     if (input.conversion_end_age < input.current_age || input.conversion_end_age > input.end_age)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['conversion_end_age'],
-        message: `must be from current_age (${input.current_age}) to end_age (${input.end_age})`,
-        input: input.conversion_end_age,
-      });
+      issue(
+        'conversion_end_age',
+        `must be from current_age (${input.current_age}) to end_age (${input.end_age})`,
+      );
     if (input.birth_year + input.current_age !== input.tax_year)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['birth_year'],
-        message: `must be tax_year - current_age (${input.tax_year - input.current_age})`,
-        input: input.birth_year,
-      });
+      issue('birth_year', `must be tax_year - current_age (${input.tax_year - input.current_age})`);
   }),
 );
 export type RothConversionInput = z.input<typeof RothConversionInput>;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { apportion, roundMoney, roundRate } from '../core/rounding';
-import { nonNegativeMoney, wholeYears } from '../core/schema';
+import { fieldIssue, nonNegativeMoney, wholeYears } from '../core/schema';
 import { maxValueTransport } from '../core/transportation';
 
 const ACCOUNTS = ['taxable', 'tax_deferred', 'tax_free'] as const;
@@ -77,8 +77,9 @@ export const AssetLocationInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (!(input.assets.reduce((sum, asset) => sum + asset.weight, 0) > 0)) {
-        ctx.addIssue({ code: 'custom', path: ['assets'], message: 'the asset weights must not all be zero' });
+        issue('assets', 'the asset weights must not all be zero');
       }
     }),
   );
