@@ -77,6 +77,7 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
         (CALCULATION_AREAS as readonly string[]).includes(folder) || OPERATION_GROUPS.includes(folder),
         `${file} is not in an area's folder or an operation group`,
       ).toBe(true);
+      expect(file).toMatch(/\/[a-z0-9-]+\.ts$/);
     });
     it('has a mirrored test file', () => {
       const test = join(root, 'test', relative(join(root, 'src'), source!.file)).replace(/\.ts$/, '.test.ts');
