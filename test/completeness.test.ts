@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CALCULATION_AREAS } from '../src/areas';
 import { IRMAA_ENGINE } from '../src/healthcare/_lib/irmaa';
 import { registry } from '../src/operations';
 import { TAX_ENGINE } from '../src/tax/engine';
@@ -18,6 +19,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 const sources = sourceFiles(join(root, 'src')).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+
+/**
+ * Folders inside an area that group operations (each file in them an operation, like the area's own
+ * files); everything else below an area is its index, an operation or `_lib/`.
+ */
+const OPERATION_GROUPS = ['retirement/income'];
 
 /** The source file that defines the operation at `path`. */
 function definingFile(path: string): { file: string; text: string } | undefined {
@@ -64,7 +71,13 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
     const source = definingFile(path);
     it('is defined in its own file under src/<area>/', () => {
       expect(source, `no source file defines ${path}`).toBeDefined();
-      expect(relative(join(root, 'src'), source!.file)).toMatch(/^[a-z-]+\/(income\/)?[a-z0-9-]+\.ts$/);
+      const file = relative(join(root, 'src'), source!.file);
+      const folder = dirname(file);
+      expect(
+        (CALCULATION_AREAS as readonly string[]).includes(folder) || OPERATION_GROUPS.includes(folder),
+        `${file} is not in an area's folder or an operation group`,
+      ).toBe(true);
+      expect(file).toMatch(/\/[a-z0-9-]+\.ts$/);
     });
     it('has a mirrored test file', () => {
       const test = join(root, 'test', relative(join(root, 'src'), source!.file)).replace(/\.ts$/, '.test.ts');
@@ -110,5 +123,28 @@ describe('other areas reach the federal tax engine only through src/tax/engine.t
       .map((match) => relative(join(root, 'src'), resolve(dirname(file), `${match[1]}.ts`)))
       .filter((target) => internals.has(target));
     expect(reached, 'import these from src/tax/engine.ts').toEqual([]);
+  });
+});
+
+// The roles of docs/contributing.md ("An operation"): in an area's folder (and its operation groups),
+// each file is the index, an operation, or a module whose TSDoc marks it `@internal` (an engine module
+// kept beside the operations, as the federal tax engine's); shared internals otherwise live in `_lib/`.
+describe('each file beside the operations is an operation, the index or marked @internal', () => {
+  const areaFiles = sources.filter(({ file }) => {
+    const folder = relative(join(root, 'src'), dirname(file));
+    return (CALCULATION_AREAS as readonly string[]).includes(folder) || OPERATION_GROUPS.includes(folder);
+  });
+  const roleOf = ({ file, text }: { file: string; text: string }) => {
+    if (file.endsWith('/index.ts')) return 'index';
+    if (text.includes('defineOperation(')) return 'operation';
+    const moduleDoc = text.match(/^\/\*\*[\s\S]*?\*\//)?.[0] ?? '';
+    const tag = (name: string) => new RegExp(`^\\s*\\* @${name}\\b`, 'm').test(moduleDoc);
+    return tag('internal') && tag('module') ? 'internal' : 'unmarked';
+  };
+  it.each(areaFiles.map((source) => [relative(root, source.file), source] as const))('%s', (_, source) => {
+    expect(
+      roleOf(source),
+      'move it to _lib/ (or src/core/ if generic), or mark its module @internal',
+    ).not.toBe('unmarked');
   });
 });

@@ -6,6 +6,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
 
 /** Largest magnitude accepted for a money amount. */
 export const MONEY_LIMIT = 1e12;
@@ -271,5 +272,28 @@ export function when(
     if: { properties: { [field]: { enum: [...values] } }, required: [field] },
     then,
     ...(otherwise ? { else: otherwise } : {}),
+  };
+}
+
+/**
+ * The issue reporter of a cross-field rule (`z.superRefine`): `issue(field, message)` adds a custom
+ * issue at the top-level `field` of `input`, carrying the value received there; `params` may give the
+ * error code (`{ finplan: 'unsupported_year' }`).
+ *
+ * @example
+ * ```ts
+ * import * as z from 'zod/mini';
+ * const Range = z.object({ low: z.number(), high: z.number() }).check(
+ *   z.superRefine((input, ctx) => {
+ *     const issue = fieldIssue(ctx, input);
+ *     if (input.high < input.low) issue('high', 'must be at least low');
+ *   }),
+ * );
+ * z.safeParse(Range, { low: 2, high: 1 }).error?.issues[0]?.path; // ['high']
+ * ```
+ */
+export function fieldIssue<T extends object>(ctx: core.$RefinementCtx<T>, input: T) {
+  return (field: keyof T & string, message: string, params?: Record<string, unknown>): void => {
+    ctx.addIssue({ code: 'custom', path: [field], message, input: input[field], ...(params && { params }) });
   };
 }

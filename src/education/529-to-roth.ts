@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
-import { integer, nonNegativeMoney, rate, withDefault } from '../core/schema';
+import { fieldIssue, integer, nonNegativeMoney, rate, withDefault } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
 import { contributionLimitTables } from '../utilities/_lib/limit-tables';
@@ -74,6 +74,7 @@ const RothRolloverObject = z.strictObject({
  */
 export const RothRolloverInput = RothRolloverObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     let recent = 0;
     input.recent_contributions.forEach((contribution, index) => {
       recent += contribution.amount;
@@ -86,25 +87,22 @@ export const RothRolloverInput = RothRolloverObject.check(
       }
     });
     if (recent > input.balance_529 + 0.005) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recent_contributions'],
-        message: `must not sum to more than balance_529 (${recent} > ${input.balance_529})`,
-      });
+      issue(
+        'recent_contributions',
+        `must not sum to more than balance_529 (${recent} > ${input.balance_529})`,
+      );
     }
     if (input.prior_rollovers > RULES.lifetime_limit) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['prior_rollovers'],
-        message: `must be at most the lifetime limit ${RULES.lifetime_limit} (got ${input.prior_rollovers})`,
-      });
+      issue(
+        'prior_rollovers',
+        `must be at most the lifetime limit ${RULES.lifetime_limit} (got ${input.prior_rollovers})`,
+      );
     }
     if (input.account_opened_year > input.start_year) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['account_opened_year'],
-        message: `must not be after start_year ${input.start_year} (got ${input.account_opened_year})`,
-      });
+      issue(
+        'account_opened_year',
+        `must not be after start_year ${input.start_year} (got ${input.account_opened_year})`,
+      );
     }
   }),
 );

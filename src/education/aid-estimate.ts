@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { filingStatus, integer, money, nonNegativeMoney, resultNumber, withDefault } from '../core/schema';
+import {
+  fieldIssue,
+  filingStatus,
+  integer,
+  money,
+  nonNegativeMoney,
+  resultNumber,
+  withDefault,
+} from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { saiTables } from './_lib/sai';
 import type { SaiTable } from './_lib/sai-tables';
@@ -62,13 +70,12 @@ export const AidEstimateInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (!isTwoParentFamily(input.parent_filing_status) && input.parent2_earned_income > 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['parent2_earned_income'],
-          message: `must be 0 for a one-parent family (parent_filing_status ${input.parent_filing_status}); use mfj or mfs for two parents`,
-          input: input.parent2_earned_income,
-        });
+        issue(
+          'parent2_earned_income',
+          `must be 0 for a one-parent family (parent_filing_status ${input.parent_filing_status}); use mfj or mfs for two parents`,
+        );
       }
     }),
   );

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { annuityCertainFactor, ceilCents, Dec, monthlyInterest, roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { integer, nonNegativeMoney, number, oneOf, rate, withDefault } from '../core/schema';
+import { fieldIssue, integer, nonNegativeMoney, number, oneOf, rate, withDefault } from '../core/schema';
 import { povertyGuideline, povertyGuidelineTables } from '../healthcare/_lib/poverty-guidelines';
 import { LOAN_RULES } from './_lib/loan-rules';
 
@@ -78,22 +78,21 @@ const StudentLoanObject = z.strictObject({
  */
 export const StudentLoanInput = StudentLoanObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     const start = input.start_year * 12 + input.start_month;
     if (input.borrower_cohort === 'from_2026_07' && start < RAP_YEAR * 12 + RAP_MONTH) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['start_year'],
-        message: `loans made on or after July 1, 2026 cannot be in repayment before ${LOAN_RULES.rap.available_from}`,
-      });
+      issue(
+        'start_year',
+        `loans made on or after July 1, 2026 cannot be in repayment before ${LOAN_RULES.rap.available_from}`,
+      );
     }
     const guidelineYear = input.poverty_guideline_year;
     if (guidelineYear !== undefined && !GUIDELINE_YEARS.includes(guidelineYear)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['poverty_guideline_year'],
-        message: `poverty_guideline_year ${guidelineYear} is not supported; supported: ${GUIDELINE_YEARS.join(', ')}`,
-        params: { finplan: 'unsupported_year' },
-      });
+      issue(
+        'poverty_guideline_year',
+        `poverty_guideline_year ${guidelineYear} is not supported; supported: ${GUIDELINE_YEARS.join(', ')}`,
+        { finplan: 'unsupported_year' },
+      );
     }
   }),
 );

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { amtPreferenceCapacity, federalTable, TAX_ENGINE } from '../tax/engine';
-import { isoTaxFields, isoYearTax, spreadRule } from './iso-common';
+import { isoTaxFields, isoYearTax, spreadRule } from './_lib/iso-common';
 
 /** Decimal places of `shares_capacity`. */
 const SHARE_PLACES = 6;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { TAX_ENGINE } from '../tax/engine';
-import { isoTaxFields, isoYearTax, spreadRule } from './iso-common';
+import { isoTaxFields, isoYearTax, spreadRule } from './_lib/iso-common';
 
 /** `/v1/equity-comp/iso` request. */
 export const IsoExerciseInput = z

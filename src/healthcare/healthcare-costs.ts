@@ -1,7 +1,16 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, filingStatus, integer, money, nonNegativeMoney, oneOf, withDefault } from '../core/schema';
+import {
+  age,
+  fieldIssue,
+  filingStatus,
+  integer,
+  money,
+  nonNegativeMoney,
+  oneOf,
+  withDefault,
+} from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { IRMAA_ENGINE, irmaaFor } from './_lib/irmaa';
 import { premiumTaxCredit } from './_lib/ptc';
@@ -101,22 +110,19 @@ const HealthcareCostsObject = z.strictObject({
 /** `/v1/healthcare-costs` request. */
 export const HealthcareCostsInput = HealthcareCostsObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     if (input.state !== undefined && NOT_COVERED.includes(input.state)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['state'],
-        message: `${input.state} is not supported: its poverty guidelines differ; supported: the 48 contiguous states and DC`,
-        input: input.state,
-        params: { finplan: 'unsupported_jurisdiction' },
-      });
+      issue(
+        'state',
+        `${input.state} is not supported: its poverty guidelines differ; supported: the 48 contiguous states and DC`,
+        { finplan: 'unsupported_jurisdiction' },
+      );
     }
     if (input.age < MEDICARE_RULES.eligibility.medicare_age && input.benchmark_annual_premium === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['benchmark_annual_premium'],
-        message: `is required under age ${MEDICARE_RULES.eligibility.medicare_age} (the premium tax credit is measured against it)`,
-        input: undefined,
-      });
+      issue(
+        'benchmark_annual_premium',
+        `is required under age ${MEDICARE_RULES.eligibility.medicare_age} (the premium tax credit is measured against it)`,
+      );
     }
   }),
 );

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { filingStatus, flag, money, withDefault } from '../core/schema';
+import { fieldIssue, filingStatus, flag, money, withDefault } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { IRMAA_ENGINE, type IrmaaBound, type IrmaaTierRow, irmaaFor, irmaaSchedule } from './_lib/irmaa';
 import { irmaaTables } from './_lib/year-tables';
@@ -28,13 +28,9 @@ const MedicareIrmaaObject = z.strictObject({
 /** `/v1/medicare/irmaa` request. */
 export const MedicareIrmaaInput = MedicareIrmaaObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     if (input.lived_apart_all_year && input.filing_status !== 'mfs') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['lived_apart_all_year'],
-        message: 'applies only to a separate return (filing_status mfs)',
-        input: input.lived_apart_all_year,
-      });
+      issue('lived_apart_all_year', 'applies only to a separate return (filing_status mfs)');
     }
   }),
 );

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { annuityCertainFactor, Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
+  fieldIssue,
   integer,
   MONEY_LIMIT,
   nonNegativeMoney,
@@ -91,13 +92,7 @@ export const DisabilityNeedsInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
-      const issue = (field: string, message: string) =>
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message,
-          input: (input as Record<string, unknown>)[field],
-        });
+      const issue = fieldIssue(ctx, input);
       if (input.benefit_end_age <= input.age) issue('benefit_end_age', `must be above age (${input.age})`);
       const group = input.group_ltd_benefit_rate > 0;
       if (group && input.premium_paid_by === undefined)

@@ -3,7 +3,15 @@ import { type AnnuityOptions, annuityCertain, annuityFactor, single } from '../c
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../core/mortality';
 import { defineOperation } from '../core/operation';
-import { integer, nonNegativeMoney, oneOf, rate, resultNumber, withDefault } from '../core/schema';
+import {
+  fieldIssue,
+  integer,
+  nonNegativeMoney,
+  oneOf,
+  rate,
+  resultNumber,
+  withDefault,
+} from '../core/schema';
 import { growingAnnuityDue } from './_lib/present-value';
 
 /**
@@ -115,13 +123,8 @@ export const LifeNeedsInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
-      if (input.retirement_age <= input.age)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['retirement_age'],
-          message: `must be above age (${input.age})`,
-          input: input.retirement_age,
-        });
+      const issue = fieldIssue(ctx, input);
+      if (input.retirement_age <= input.age) issue('retirement_age', `must be above age (${input.age})`);
     }),
   );
 export type LifeNeedsInput = z.input<typeof LifeNeedsInput>;

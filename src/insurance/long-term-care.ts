@@ -6,6 +6,7 @@ import { defineOperation } from '../core/operation';
 import {
   absent,
   crossFieldRules,
+  fieldIssue,
   integer,
   MONEY_LIMIT,
   number,
@@ -63,21 +64,12 @@ const Policy = z
       ),
     ),
     z.superRefine((policy, ctx) => {
+      const issue = fieldIssue(ctx, policy);
       const rider = policy.inflation_rider !== 'none';
       if (rider && policy.inflation_rider_rate === undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['inflation_rider_rate'],
-          message: 'is required with a simple or compound inflation_rider',
-          input: undefined,
-        });
+        issue('inflation_rider_rate', 'is required with a simple or compound inflation_rider');
       if (!rider && policy.inflation_rider_rate !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['inflation_rider_rate'],
-          message: 'applies only with a simple or compound inflation_rider',
-          input: policy.inflation_rider_rate,
-        });
+        issue('inflation_rider_rate', 'applies only with a simple or compound inflation_rider');
     }),
   );
 
@@ -108,13 +100,9 @@ export const LongTermCareInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (input.care_start_age < input.current_age)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['care_start_age'],
-          message: `must be at least current_age (${input.current_age})`,
-          input: input.care_start_age,
-        });
+        issue('care_start_age', `must be at least current_age (${input.current_age})`);
     }),
   );
 export type LongTermCareInput = z.input<typeof LongTermCareInput>;

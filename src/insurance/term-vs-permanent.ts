@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
+import { irrRoots, pickIrr } from '../core/irr';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
+  fieldIssue,
   integer,
   MONEY_LIMIT,
   nonNegativeMoney,
@@ -10,7 +12,6 @@ import {
   rate,
   resultNumber,
 } from '../core/schema';
-import { irrRoots, pickIrr } from '../utilities/irr';
 
 /** Longest illustration accepted (years). */
 const MAX_YEARS = 100;
@@ -55,13 +56,9 @@ export const TermVsPermanentInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (input.premium_years !== undefined && input.premium_years > input.cash_values.length)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['premium_years'],
-          message: `must be at most the years of cash_values (${input.cash_values.length})`,
-          input: input.premium_years,
-        });
+        issue('premium_years', `must be at most the years of cash_values (${input.cash_values.length})`);
     }),
   );
 export type TermVsPermanentInput = z.input<typeof TermVsPermanentInput>;

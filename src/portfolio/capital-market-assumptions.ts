@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { roundRate } from '../core/rounding';
+import { fieldIssue } from '../core/schema';
 import { symmetricEigenvalues } from '../core/symmetric-eigenvalues';
 
 /** Tolerances of the input checks. */
@@ -53,14 +54,11 @@ function correlationOf(input: z.output<typeof CmaInputObject>): number[][] {
 /** `/v1/capital-market-assumptions` request. */
 export const CapitalMarketAssumptionsInput = CmaInputObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     const n = input.assets.length;
     const sum = input.assets.reduce((acc, asset) => acc + asset.weight, 0);
     if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['assets'],
-        message: `weights must sum to 1 (they sum to ${sum})`,
-      });
+      issue('assets', `weights must sum to 1 (they sum to ${sum})`);
     }
     const seen = new Set<string>();
     input.assets.forEach((asset, i) => {
@@ -76,11 +74,7 @@ export const CapitalMarketAssumptionsInput = CmaInputObject.check(
     const matrix = input.correlation_matrix;
     if (matrix) {
       if (matrix.length !== n || matrix.some((row) => row.length !== n)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['correlation_matrix'],
-          message: `must be ${n} x ${n}, one row and column per asset`,
-        });
+        issue('correlation_matrix', `must be ${n} x ${n}, one row and column per asset`);
         return;
       }
       let wellFormed = true;
@@ -105,11 +99,10 @@ export const CapitalMarketAssumptionsInput = CmaInputObject.check(
     if (n > 1) {
       const smallest = symmetricEigenvalues(correlationOf(input))[0] as number;
       if (smallest < -PSD_TOLERANCE) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [matrix ? 'correlation_matrix' : 'default_correlation'],
-          message: `the correlation matrix is not positive semi-definite (smallest eigenvalue ${smallest.toPrecision(6)})`,
-        });
+        issue(
+          matrix ? 'correlation_matrix' : 'default_correlation',
+          `the correlation matrix is not positive semi-definite (smallest eigenvalue ${smallest.toPrecision(6)})`,
+        );
       }
     }
   }),

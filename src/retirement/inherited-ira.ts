@@ -3,7 +3,7 @@ import rulesJson from '../../data/retirement/beneficiary-rules.json';
 import { calculationError } from '../core/errors';
 import { annuityCertainFactor, ceilCents, Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { filingStatus, nonNegativeMoney, number, rate } from '../core/schema';
+import { fieldIssue, filingStatus, nonNegativeMoney, number, rate } from '../core/schema';
 import { defineTable } from '../core/year-tables';
 import { bracketCeilings, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
 import type { BeneficiaryRulesSchema } from './_lib/tables';
@@ -49,13 +49,9 @@ export const InheritedIraInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (input.annual_rmd_floor !== undefined && input.annual_rmd_floor > input.inherited_balance)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['annual_rmd_floor'],
-          message: `must be at most inherited_balance (${input.inherited_balance})`,
-          input: input.annual_rmd_floor,
-        });
+        issue('annual_rmd_floor', `must be at most inherited_balance (${input.inherited_balance})`);
     }),
   );
 export type InheritedIraInput = z.input<typeof InheritedIraInput>;

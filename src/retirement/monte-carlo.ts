@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, nonNegativeMoney, numSimulations, rate, seed } from '../core/schema';
+import { age, fieldIssue, nonNegativeMoney, numSimulations, rate, seed } from '../core/schema';
 import { createPathDriver, quantile, STANDARD_PERCENTILES, yearlyBands } from '../core/simulation/index';
 import { fixedSpendingBands } from './_lib/fixed-spending-bands';
 import { guytonKlingerFields, rulesFromFields } from './_lib/guyton-klinger-fields';
@@ -55,17 +55,14 @@ export const MonteCarloInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (input.end_age <= input.current_age) {
-        ctx.addIssue({ code: 'custom', path: ['end_age'], message: 'must be greater than current_age' });
+        issue('end_age', 'must be greater than current_age');
       }
       if (input.retirement_age < input.current_age) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['retirement_age'],
-          message: 'must be at least current_age',
-        });
+        issue('retirement_age', 'must be at least current_age');
       } else if (input.retirement_age >= input.end_age && input.end_age > input.current_age) {
-        ctx.addIssue({ code: 'custom', path: ['retirement_age'], message: 'must be less than end_age' });
+        issue('retirement_age', 'must be less than end_age');
       }
     }),
   );

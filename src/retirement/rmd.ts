@@ -5,6 +5,8 @@ import { age, integer, nonNegativeMoney } from '../core/schema';
 import {
   FIRST_RMD_BIRTH_YEAR,
   REQUIRED_BEGINNING,
+  RMD_BEGINNING_AGES_LIST,
+  RMD_BEGINNING_AGES_TEXT,
   rmdBeginningAge,
   uniformLifetimeDivisor,
 } from './_lib/uniform-lifetime';
@@ -22,9 +24,9 @@ export const RmdInput = z.strictObject({
     'Account balance on December 31 of the year before the distribution year (dollars).',
   ),
   birth_year: integer(
-    `Owner's year of birth (${FIRST_RMD_BIRTH_YEAR}-${LAST_BIRTH_YEAR}); sets the beginning age: 72 for 1950, ` +
-      '73 for 1951-1959, 75 for 1960 or later. Before 1950 the beginning age (70 1/2 or 72) depends on the birth ' +
-      'date, which is not modeled.',
+    `Owner's year of birth (${FIRST_RMD_BIRTH_YEAR}-${LAST_BIRTH_YEAR}); sets the beginning age: ` +
+      `${RMD_BEGINNING_AGES_TEXT}. Before ${FIRST_RMD_BIRTH_YEAR} the beginning age (70 1/2 or 72) depends on ` +
+      'the birth date, which is not modeled.',
     { min: FIRST_RMD_BIRTH_YEAR, max: LAST_BIRTH_YEAR },
   ),
 });
@@ -34,7 +36,9 @@ export const RmdResult = z.object({
   distribution_year: z.int().check(z.describe('Calendar year of the distribution: birth_year + age.')),
   beginning_age: z
     .int()
-    .check(z.describe('Age at which RMDs begin for birth_year (IRC 401(a)(9)(C)): 72, 73 or 75.')),
+    .check(
+      z.describe(`Age at which RMDs begin for birth_year (IRC 401(a)(9)(C)): ${RMD_BEGINNING_AGES_LIST}.`),
+    ),
   first_rmd_year: z
     .int()
     .check(z.describe('First distribution year: the calendar year the owner attains beginning_age.')),
@@ -124,12 +128,12 @@ export const rmd = defineOperation({
   description:
     'Required minimum distribution for one distribution year: account_balance (December 31 of the prior ' +
     'year) divided by the Uniform Lifetime Table distribution period (26 CFR 1.401(a)(9)-9(c), in effect ' +
-    'from 2022) for the age attained in the year, rounded half up to cents. RMDs begin at age 72 for birth ' +
-    'year 1950, 73 for 1951-1959 and 75 for 1960 or later (IRC 401(a)(9)(C) as amended by SECURE 2.0 sec. ' +
+    'from 2022) for the age attained in the year, rounded half up to cents. RMDs begin, by birth year, at ' +
+    `age ${RMD_BEGINNING_AGES_TEXT} (IRC 401(a)(9)(C) as amended by SECURE 2.0 sec. ` +
     '107); before that age the RMD is 0. The first RMD may wait until the required beginning date, April 1 ' +
     'of the following year (a second RMD is then due by December 31 of that year). The Joint and Last ' +
     'Survivor table (spouse more than 10 years younger and sole beneficiary), beneficiaries, and the ' +
-    'still-working exception of employer plans are not modeled. Birth years before 1950 are a 400.',
+    `still-working exception of employer plans are not modeled. Birth years before ${FIRST_RMD_BIRTH_YEAR} are a 400.`,
   example: { age: 73, account_balance: 262000, birth_year: 1951 },
   input: RmdInput,
   output: RmdResult,

@@ -3,6 +3,7 @@ import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
   age,
+  fieldIssue,
   filingStatus,
   integer,
   nonNegativeMoney,
@@ -16,7 +17,12 @@ import { IRMAA_ENGINE, irmaaFor } from '../healthcare/_lib/irmaa';
 import { irmaaTables } from '../healthcare/_lib/year-tables';
 import { type HouseholdYear, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
 import { bracketCeilingOf, ordinaryRoomTo } from './_lib/bracket-fill';
-import { rmdBeginningAge, rmdDivisorFor } from './_lib/uniform-lifetime';
+import {
+  FIRST_RMD_BIRTH_YEAR,
+  RMD_BEGINNING_AGES_TEXT,
+  rmdBeginningAge,
+  rmdDivisorFor,
+} from './_lib/uniform-lifetime';
 
 const RothConversionObject = z.strictObject({
   tax_year: taxYearField(),
@@ -27,7 +33,7 @@ const RothConversionObject = z.strictObject({
       'end_age - 1; the ending balances are those at the end of that year.',
   ),
   birth_year: integer(
-    "Owner's year of birth: tax_year - current_age. Sets the RMD beginning age (73 for 1951-1959, 75 from 1960).",
+    `Owner's year of birth: tax_year - current_age. Sets the RMD beginning age (${RMD_BEGINNING_AGES_TEXT}).`,
     { min: 1900, max: 2100 },
   ),
   tax_deferred_balance: nonNegativeMoney(
@@ -84,27 +90,16 @@ const RothConversionObject = z.strictObject({
 /** `/v1/roth-conversion` request. */
 export const RothConversionInput = RothConversionObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     if (input.end_age <= input.current_age)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['end_age'],
-        message: `must be above current_age (${input.current_age})`,
-        input: input.end_age,
-      });
+      issue('end_age', `must be above current_age (${input.current_age})`);
     if (input.conversion_end_age < input.current_age || input.conversion_end_age > input.end_age)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['conversion_end_age'],
-        message: `must be from current_age (${input.current_age}) to end_age (${input.end_age})`,
-        input: input.conversion_end_age,
-      });
+      issue(
+        'conversion_end_age',
+        `must be from current_age (${input.current_age}) to end_age (${input.end_age})`,
+      );
     if (input.birth_year + input.current_age !== input.tax_year)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['birth_year'],
-        message: `must be tax_year - current_age (${input.tax_year - input.current_age})`,
-        input: input.birth_year,
-      });
+      issue('birth_year', `must be tax_year - current_age (${input.tax_year - input.current_age})`);
   }),
 );
 export type RothConversionInput = z.input<typeof RothConversionInput>;
@@ -155,8 +150,8 @@ export const RothConversionResult = z.object({
       .int()
       .check(
         z.describe(
-          'Age at which RMDs begin for birth_year (72 for 1950, 73 for 1951-1959, 75 from 1960); omitted ' +
-            'before 1950 (past the beginning age: RMDs are due at every age of the table).',
+          `Age at which RMDs begin for birth_year (${RMD_BEGINNING_AGES_TEXT}); omitted before ` +
+            `${FIRST_RMD_BIRTH_YEAR} (past the beginning age: RMDs are due at every age of the table).`,
         ),
       ),
   ),

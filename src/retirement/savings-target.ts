@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { annuityCertainFactor, ceilCents, Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, nonNegativeMoney, rate } from '../core/schema';
+import { age, fieldIssue, nonNegativeMoney, rate } from '../core/schema';
 
 const SavingsTargetObject = z.strictObject({
   current_age: age('Age today (0-120).'),
@@ -30,20 +30,11 @@ const SavingsTargetObject = z.strictObject({
 /** `/v1/retirement/savings-target` request: current_age < retirement_age < end_age. */
 export const SavingsTargetInput = SavingsTargetObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     if (input.retirement_age <= input.current_age)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['retirement_age'],
-        message: `must be above current_age (${input.current_age})`,
-        input: input.retirement_age,
-      });
+      issue('retirement_age', `must be above current_age (${input.current_age})`);
     if (input.end_age <= input.retirement_age)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['end_age'],
-        message: `must be above retirement_age (${input.retirement_age})`,
-        input: input.end_age,
-      });
+      issue('end_age', `must be above retirement_age (${input.retirement_age})`);
   }),
 );
 export type SavingsTargetInput = z.input<typeof SavingsTargetInput>;

@@ -5,6 +5,7 @@ import { defineOperation } from '../core/operation';
 import {
   age,
   crossFieldRules,
+  fieldIssue,
   filingStatus,
   integer,
   nonNegativeMoney,
@@ -83,22 +84,16 @@ export const WithdrawalSequencingInput = WithdrawalSequencingObject.check(
     dependentRequired: { birth_year: ['age'] },
   }),
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     if (input.strategy === 'bracket_fill' && input.bracket_ceiling === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['bracket_ceiling'],
-        message: 'is required when strategy is bracket_fill',
-      });
+      issue('bracket_ceiling', 'is required when strategy is bracket_fill');
     if (input.birth_year !== undefined) {
-      if (input.age === undefined)
-        ctx.addIssue({ code: 'custom', path: ['age'], message: 'is required when birth_year is given' });
+      if (input.age === undefined) issue('age', 'is required when birth_year is given');
       else if (input.birth_year + input.age !== input.tax_year)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['birth_year'],
-          message: `must be tax_year - age (${input.tax_year - input.age}): age is the age attained in tax_year`,
-          input: input.birth_year,
-        });
+        issue(
+          'birth_year',
+          `must be tax_year - age (${input.tax_year - input.age}): age is the age attained in tax_year`,
+        );
     }
   }),
 );

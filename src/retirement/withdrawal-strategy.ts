@@ -3,6 +3,7 @@ import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
   age,
+  fieldIssue,
   nonNegativeMoney,
   number,
   numSimulations,
@@ -88,8 +89,9 @@ export const WithdrawalStrategyInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (input.end_age <= input.current_age) {
-        ctx.addIssue({ code: 'custom', path: ['end_age'], message: 'must be greater than current_age' });
+        issue('end_age', 'must be greater than current_age');
       }
     }),
   );

@@ -10,6 +10,7 @@ import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../
 import { defineOperation } from '../core/operation';
 import { roundMoney, roundRate, roundTo } from '../core/rounding';
 import {
+  fieldIssue,
   flag,
   integer,
   nonNegativeMoney,
@@ -67,13 +68,12 @@ export const SocialSecurityInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (ssaBirthYear(input.birth_year, input.born_on_january_1) < EARLIEST_BIRTH_YEAR) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['born_on_january_1'],
-          message: `born on January 1, ${input.birth_year} counts as born in ${input.birth_year - 1} (SSA's January 1 rule), which is not covered; supported: ${EARLIEST_BIRTH_YEAR} and later as SSA counts them`,
-          input: input.born_on_january_1,
-        });
+        issue(
+          'born_on_january_1',
+          `born on January 1, ${input.birth_year} counts as born in ${input.birth_year - 1} (SSA's January 1 rule), which is not covered; supported: ${EARLIEST_BIRTH_YEAR} and later as SSA counts them`,
+        );
       }
     }),
   );

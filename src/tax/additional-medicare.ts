@@ -1,3 +1,13 @@
+/**
+ * The additional Medicare tax on wages and self-employment income (IRC §3101(b)(2), §1401(b)(2)).
+ *
+ * Part of the federal tax engine (`TAX_ENGINE`), not an operation: other areas reach it only through
+ * `src/tax/engine.ts` (test/completeness.test.ts). `@internal` marks the module's role; the names
+ * `finplan/tax` re-exports from it stay public.
+ *
+ * @internal
+ * @module
+ */
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
 import type { FederalTaxTable } from './federal-tables';

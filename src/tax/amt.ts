@@ -1,3 +1,15 @@
+/**
+ * The alternative minimum tax of an individual (IRC §55, Form 6251): exemption and its phase-out,
+ * the 26%/28% rates, the 0/15/20% rates inside the AMT, and the preference an ISO exercise can add
+ * before AMT is owed.
+ *
+ * Part of the federal tax engine (`TAX_ENGINE`), not an operation: other areas reach it only through
+ * `src/tax/engine.ts` (test/completeness.test.ts). `@internal` marks the module's role; the names
+ * `finplan/tax` re-exports from it stay public.
+ *
+ * @internal
+ * @module
+ */
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
 import { LTCG_RATES } from './capital-gains-tax';

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { apportion, roundMoney, roundRate } from '../core/rounding';
-import { nonNegativeMoney, wholeYears } from '../core/schema';
+import { fieldIssue, nonNegativeMoney, wholeYears } from '../core/schema';
+import { maxValueTransport } from '../core/transportation';
 
 const ACCOUNTS = ['taxable', 'tax_deferred', 'tax_free'] as const;
 type Account = (typeof ACCOUNTS)[number];
@@ -76,8 +77,9 @@ export const AssetLocationInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (!(input.assets.reduce((sum, asset) => sum + asset.weight, 0) > 0)) {
-        ctx.addIssue({ code: 'custom', path: ['assets'], message: 'the asset weights must not all be zero' });
+        issue('assets', 'the asset weights must not all be zero');
       }
     }),
   );
@@ -160,89 +162,6 @@ export function afterTaxMultiple(
   return liquidate ? value - rates.ltcg * (value - basis) : value;
 }
 
-/**
- * Maximize sum of x[i][a] * value[i][a] over amounts x >= 0 with row sums `demand[i]` (each asset's
- * target) and column sums `supply[a]` (each account's balance), in whole cents: a transportation
- * problem, solved exactly as a min-cost flow by successive shortest paths (Bellman-Ford on the residual
- * graph, which has no negative cycle after each augmentation). Requires sum(supply) = sum(demand).
- */
-function transport(
-  value: readonly (readonly number[])[],
-  supply: readonly number[],
-  demand: readonly number[],
-): number[][] {
-  const m = supply.length;
-  const n = demand.length;
-  const source = 0;
-  const sink = 1 + m + n;
-  const nodes = sink + 1;
-  const to: number[] = [];
-  const cap: number[] = [];
-  const cost: number[] = [];
-  const head: number[][] = Array.from({ length: nodes }, () => []);
-  const addEdge = (u: number, v: number, c: number, w: number) => {
-    head[u]?.push(to.length);
-    to.push(v);
-    cap.push(c);
-    cost.push(w);
-    head[v]?.push(to.length);
-    to.push(u);
-    cap.push(0);
-    cost.push(-w);
-  };
-  for (let a = 0; a < m; a++) addEdge(source, 1 + a, supply[a] as number, 0);
-  const cell: number[][] = [];
-  for (let i = 0; i < n; i++) {
-    cell.push([]);
-    for (let a = 0; a < m; a++) {
-      cell[i]?.push(to.length);
-      addEdge(1 + a, 1 + m + i, Number.MAX_SAFE_INTEGER, -(value[i]?.[a] as number));
-    }
-  }
-  for (let i = 0; i < n; i++) addEdge(1 + m + i, sink, demand[i] as number, 0);
-
-  let remaining = supply.reduce((s, x) => s + x, 0);
-  const scale = Math.max(1, ...value.flat().map(Math.abs));
-  const eps = 1e-12 * scale;
-  for (let guard = 0; remaining > 0; guard++) {
-    if (guard > 100_000) throw new Error('finplan bug: asset-location flow did not converge');
-    const dist = new Array<number>(nodes).fill(Number.POSITIVE_INFINITY);
-    const via = new Array<number>(nodes).fill(-1);
-    dist[source] = 0;
-    for (let pass = 0; pass < nodes; pass++) {
-      let changed = false;
-      for (let u = 0; u < nodes; u++) {
-        const du = dist[u] as number;
-        if (du === Number.POSITIVE_INFINITY) continue;
-        for (const e of head[u] as number[]) {
-          if ((cap[e] as number) <= 0) continue;
-          const v = to[e] as number;
-          const candidate = du + (cost[e] as number);
-          if (candidate < (dist[v] as number) - eps) {
-            dist[v] = candidate;
-            via[v] = e;
-            changed = true;
-          }
-        }
-      }
-      if (!changed) break;
-    }
-    if (via[sink] === -1) throw new Error('finplan bug: asset-location supply and demand differ');
-    let push = remaining;
-    for (let v = sink; v !== source; v = to[(via[v] as number) ^ 1] as number) {
-      push = Math.min(push, cap[via[v] as number] as number);
-    }
-    for (let v = sink; v !== source; v = to[(via[v] as number) ^ 1] as number) {
-      const e = via[v] as number;
-      cap[e] = (cap[e] as number) - push;
-      cap[e ^ 1] = (cap[e ^ 1] as number) + push;
-    }
-    remaining -= push;
-  }
-  // Flow on a cell = the residual capacity of its reverse edge.
-  return cell.map((edges) => edges.map((e) => cap[e ^ 1] as number));
-}
-
 function compute(input: Parsed): AssetLocationResult {
   const rates = {
     ordinary: input.ordinary_rate,
@@ -261,7 +180,7 @@ function compute(input: Parsed): AssetLocationResult {
       afterTaxMultiple(asset, account, rates, years, input.liquidate_taxable_at_horizon),
     ),
   );
-  const cents = transport(multiples, supply, demand);
+  const cents = maxValueTransport(multiples, supply, demand);
 
   let optimized = 0;
   let proRata = 0;

@@ -1,6 +1,20 @@
+/**
+ * The regular tax with qualified dividends and long-term gains (IRC §1(h), the Qualified Dividends
+ * and Capital Gain Tax Worksheet): the 0/15/20% bands and the marginal rate of the next gain dollar.
+ *
+ * Part of the federal tax engine (`TAX_ENGINE`), not an operation: other areas reach it only through
+ * `src/tax/engine.ts` (test/completeness.test.ts). `@internal` marks the module's role; the names
+ * `finplan/tax` re-exports from it stay public.
+ *
+ * @internal
+ * @module
+ */
+import type * as z from 'zod/mini';
 import cg from '../../data/tax/capital-gains-rates.json';
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
+import { defineTable } from '../core/year-tables';
+import type { CapitalGainsRatesSchema } from './_lib/tables';
 import type { FederalTaxTable } from './federal-tables';
 import { type BracketSchedule, bracketSchedule, marginalOrdinaryRate, ordinaryTax } from './ordinary-tax';
 
@@ -14,7 +28,8 @@ import { type BracketSchedule, bracketSchedule, marginalOrdinaryRate, ordinaryTa
  * LTCG_RATES; // [0, 0.15, 0.2]
  * ```
  */
-export const LTCG_RATES = cg.rates as unknown as readonly [number, number, number];
+export const LTCG_RATES: readonly [number, number, number] =
+  defineTable<z.output<typeof CapitalGainsRatesSchema>>(cg).rates;
 const RATE_15 = new Dec(LTCG_RATES[1]);
 const RATE_20 = new Dec(LTCG_RATES[2]);
 

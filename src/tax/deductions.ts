@@ -1,3 +1,14 @@
+/**
+ * The standard deduction (IRC §63(c), the §63(f) additional amounts at 65 or blind) and the
+ * §151(d)(5)(C) senior deduction.
+ *
+ * Part of the federal tax engine (`TAX_ENGINE`), not an operation: other areas reach it only through
+ * `src/tax/engine.ts` (test/completeness.test.ts). `@internal` marks the module's role; the names
+ * `finplan/tax` re-exports from it stay public.
+ *
+ * @internal
+ * @module
+ */
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
 import { STATUTORY_AGES } from './_lib/statutory-ages';

@@ -11,6 +11,10 @@
  * - {@link taxableSocialSecurity}: IRC §86 on its own.
  * - {@link TAX_ENGINE}: the engine's name and version, for the `uses` of an operation that calls it.
  *
+ * Not an operation: `@internal` marks the module's role (the engine's shared functions); the names
+ * `finplan/tax` re-exports from it stay public.
+ *
+ * @internal
  * @module
  */
 import { Dec } from '../core/money';

@@ -1,3 +1,14 @@
+/**
+ * The federal tax tables by tax year (`data/tax/federal-YYYY.json`), their lookup and the
+ * `tax_year` request field.
+ *
+ * Part of the federal tax engine (`TAX_ENGINE`), not an operation: other areas reach it only through
+ * `src/tax/engine.ts` (test/completeness.test.ts). `@internal` marks the module's role; the names
+ * `finplan/tax` re-exports from it stay public.
+ *
+ * @internal
+ * @module
+ */
 import t2024 from '../../data/tax/federal-2024.json';
 import t2025 from '../../data/tax/federal-2025.json';
 import t2026 from '../../data/tax/federal-2026.json';

@@ -1,3 +1,14 @@
+/**
+ * The federal income tax of a year from plain numbers: regular tax, NIIT, additional Medicare tax and
+ * AMT (the fast path, and the exact decimal computation it agrees with).
+ *
+ * Part of the federal tax engine (`TAX_ENGINE`), not an operation: other areas reach it only through
+ * `src/tax/engine.ts` (test/completeness.test.ts). `@internal` marks the module's role; the names
+ * `finplan/tax` re-exports from it stay public.
+ *
+ * @internal
+ * @module
+ */
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
 import { fastFederal } from './_lib/fast-federal';

@@ -1,3 +1,14 @@
+/**
+ * The ordinary rate schedules (IRC §1(j)): the tax on taxable income, the marginal rate and how income
+ * fills each bracket.
+ *
+ * Part of the federal tax engine (`TAX_ENGINE`), not an operation: other areas reach it only through
+ * `src/tax/engine.ts` (test/completeness.test.ts). `@internal` marks the module's role; the names
+ * `finplan/tax` re-exports from it stay public.
+ *
+ * @internal
+ * @module
+ */
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
 import type { FederalTaxTable } from './federal-tables';

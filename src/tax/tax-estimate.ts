@@ -1,7 +1,16 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { absent, age, crossFieldRules, filingStatus, nonNegativeMoney, rate, when } from '../core/schema';
+import {
+  absent,
+  age,
+  crossFieldRules,
+  fieldIssue,
+  filingStatus,
+  nonNegativeMoney,
+  rate,
+  when,
+} from '../core/schema';
 import { fastTaxEstimate } from './_lib/fast-estimate';
 import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
@@ -68,14 +77,11 @@ export const TaxEstimateInput = TaxEstimateObject.check(
     ),
   ),
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     if (input.filing_status === 'mfj') return;
     for (const name of ['spouse_age', 'spouse_blind'] as const) {
       if (name === 'spouse_age' ? input.spouse_age !== undefined : input.spouse_blind) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'applies only to a joint return (filing_status mfj)',
-        });
+        issue(name, 'applies only to a joint return (filing_status mfj)');
       }
     }
   }),

@@ -1,8 +1,5 @@
 import * as z from 'zod/mini';
 import { calculationError } from '../core/errors';
-import { defineOperation } from '../core/operation';
-import { roundMoney, roundTo } from '../core/rounding';
-import { crossFieldRules, exactlyOne, money } from '../core/schema';
 import {
   datedNpv,
   IRR_RATE_MAX,
@@ -12,7 +9,10 @@ import {
   periodicNpv,
   pickIrr,
   xirrRoots,
-} from './irr';
+} from '../core/irr';
+import { defineOperation } from '../core/operation';
+import { roundMoney, roundTo } from '../core/rounding';
+import { crossFieldRules, exactlyOne, fieldIssue, money } from '../core/schema';
 
 /** Most flows accepted in one request. */
 export const MAX_CASHFLOWS = 10_000;
@@ -54,13 +54,13 @@ export const NpvIrrInput = z
   .check(
     crossFieldRules(exactlyOne('cashflows', 'dated_cashflows')),
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       const given = Number(input.cashflows !== undefined) + Number(input.dated_cashflows !== undefined);
       if (given !== 1) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [input.cashflows === undefined ? 'cashflows' : 'dated_cashflows'],
-          message: 'give exactly one of cashflows or dated_cashflows',
-        });
+        issue(
+          input.cashflows === undefined ? 'cashflows' : 'dated_cashflows',
+          'give exactly one of cashflows or dated_cashflows',
+        );
       }
     }),
   );

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { Dec, monthlyInterest, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { nonNegativeMoney, numSimulations, rate, seed, wholeYears } from '../core/schema';
+import { fieldIssue, nonNegativeMoney, numSimulations, rate, seed, wholeYears } from '../core/schema';
 import { quantiles } from '../core/simulation/index';
 import { exp, returnModel } from '../rng/index';
-import { loanPlan, simulatePaired } from './debt-vs-invest-paths';
+import { loanPlan, simulatePaired } from './_lib/debt-vs-invest-paths';
 
 /** The percentiles of each net-worth distribution, as fractions. */
 const PERCENTILES = [0.05, 0.25, 0.5, 0.75, 0.95] as const;
@@ -71,15 +71,14 @@ const DebtVsInvestInputObject = z.strictObject({
  */
 export const DebtVsInvestInput = DebtVsInvestInputObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     const interest = firstMonthInterest(input.loan_balance, input.loan_annual_rate);
     if (cents(input.loan_minimum_payment).lt(interest)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['loan_minimum_payment'],
-        message:
-          `must cover the first month's interest of ${interest.toFixed(2)} ` +
+      issue(
+        'loan_minimum_payment',
+        `must cover the first month's interest of ${interest.toFixed(2)} ` +
           '(negative amortization is not modeled)',
-      });
+      );
     }
   }),
 );

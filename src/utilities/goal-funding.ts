@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { annuityCertainFactor, Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { nonNegativeMoney, rate } from '../core/schema';
+import { fieldIssue, nonNegativeMoney, rate } from '../core/schema';
 
 /** How close years x periods_per_year must be to a whole number of periods (float noise). */
 const WHOLE_PERIODS_TOLERANCE = 1e-9;
@@ -38,14 +38,14 @@ const GoalFundingObject = z.strictObject({
  */
 export const GoalFundingInput = GoalFundingObject.check(
   z.superRefine((input, ctx) => {
+    const issue = fieldIssue(ctx, input);
     const periods = input.years * input.periods_per_year;
     const whole = Math.round(periods);
     if (whole < 1 || Math.abs(periods - whole) > WHOLE_PERIODS_TOLERANCE * Math.max(1, periods)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['years'],
-        message: `years x periods_per_year must be a whole number of periods, at least 1 (got ${periods})`,
-      });
+      issue(
+        'years',
+        `years x periods_per_year must be a whole number of periods, at least 1 (got ${periods})`,
+      );
     }
   }),
 );

@@ -3,7 +3,7 @@ import { calculationError } from '../core/errors';
 import { defineOperation } from '../core/operation';
 import { RATE_SEARCH_MAX, RATE_SEARCH_MIN, rateRoots, signChanges } from '../core/rate-roots';
 import { annuityCertainFactor, roundMoney, roundTo } from '../core/rounding';
-import { absent, crossFieldRules, money, present, when } from '../core/schema';
+import { absent, crossFieldRules, fieldIssue, money, present, when } from '../core/schema';
 
 const VARIABLES = ['rate', 'nper', 'pmt', 'pv', 'fv'] as const;
 type Variable = (typeof VARIABLES)[number];
@@ -53,16 +53,13 @@ export const TvmInput = z.pipe(
       ),
     ),
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       if (input[input.solve_for] !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [input.solve_for],
-          message: `must be omitted when solve_for is "${input.solve_for}"`,
-        });
+        issue(input.solve_for, `must be omitted when solve_for is "${input.solve_for}"`);
       }
       for (const name of ['rate', 'nper'] as const) {
         if (name !== input.solve_for && input[name] === undefined) {
-          ctx.addIssue({ code: 'custom', path: [name], message: 'is required' });
+          issue(name, 'is required');
         }
       }
     }),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { Dec } from '../../src/core/money';
 import { type RmdInput, rmd } from '../../src/retirement/rmd';
 import { calculationErrorOf } from '../helpers';
@@ -171,6 +172,19 @@ describe('rmd: bad input', () => {
       calculationErrorOf(rmd, { age: 80, account_balance: 1, birth_year: 1950, spouse_age: 60 }).issues[0]
         ?.path,
     ).toBe('spouse_age');
+  });
+});
+
+describe('rmd: the beginning ages in the descriptions come from the data', () => {
+  // IRC 401(a)(9)(C)(v) (SECURE 2.0 sec. 107(c)): 73 for those who attain 72 after 2022 and 73 before
+  // 2033 (born 1951-1959), 75 for those who attain 74 after 2032 (born 1960 on); 72 for 1950 (SECURE
+  // 1.0 sec. 114). The descriptions state the rows of data/tax/statutory-ages.json, generated.
+  it('the request, result and operation descriptions read the same rows', () => {
+    const text = '72 for 1950, 73 for 1951-1959, 75 for 1960 or later';
+    expect(rmd.description).toContain(`at age ${text} (IRC 401(a)(9)(C)`);
+    const described = JSON.stringify(z.toJSONSchema(rmd.input as z.ZodMiniType, { io: 'input' }));
+    expect(described).toContain(`sets the beginning age: ${text}.`);
+    expect(JSON.stringify(z.toJSONSchema(rmd.output as z.ZodMiniType))).toContain(': 72, 73 or 75.');
   });
 });
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { IRR_RATE_MAX, IRR_RATE_MIN } from '../../src/core/irr';
 import { RATE_GRID as IRR_GRID, signChanges } from '../../src/core/rate-roots';
 import { type NpvIrrInput, npvIrr } from '../../src/utilities/cashflow-npv-irr';
-import { IRR_RATE_MAX, IRR_RATE_MIN } from '../../src/utilities/irr';
 import { calculationErrorOf } from '../helpers';
 
 function periodic(input: NpvIrrInput) {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { Dec } from '../../src/core/money';
 import { createRng, grossReturn, normal, returnModel } from '../../src/rng/index';
+import { loanPlan, simulatePaired } from '../../src/utilities/_lib/debt-vs-invest-paths';
 import { type DebtVsInvestInput, debtVsInvest } from '../../src/utilities/debt-vs-invest';
-import { loanPlan, simulatePaired } from '../../src/utilities/debt-vs-invest-paths';
 import { calculationErrorOf } from '../helpers';
 import golden from './fixtures/debt-vs-invest-golden.json';
 

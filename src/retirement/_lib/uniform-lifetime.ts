@@ -48,6 +48,37 @@ export function rmdBeginningAge(birthYear: number): number | undefined {
   )?.age;
 }
 
+/**
+ * The RMD beginning ages by birth year, as request and result descriptions state them (generated from
+ * `data/tax/statutory-ages.json`, never written by hand).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * RMD_BEGINNING_AGES_TEXT; // '72 for 1950, 73 for 1951-1959, 75 for 1960 or later'
+ * ```
+ */
+export const RMD_BEGINNING_AGES_TEXT = STATUTORY_AGES.rmd.beginning_ages
+  .map(({ age, first_birth_year: first, last_birth_year: last }) => {
+    const years = last === undefined ? `${first} or later` : last === first ? `${first}` : `${first}-${last}`;
+    return `${age} for ${years}`;
+  })
+  .join(', ');
+
+/**
+ * The RMD beginning ages alone, as a list in prose.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * RMD_BEGINNING_AGES_LIST; // '72, 73 or 75'
+ * ```
+ */
+export const RMD_BEGINNING_AGES_LIST = STATUTORY_AGES.rmd.beginning_ages
+  .map((row) => String(row.age))
+  .join(', ')
+  .replace(/, (\d+)$/, ' or $1');
+
 /** Month and day of the required beginning date (April 1), from the data. */
 export const REQUIRED_BEGINNING = {
   month: STATUTORY_AGES.rmd.required_beginning_month,

@@ -17,6 +17,7 @@ import {
   absent,
   crossFieldRules,
   exactlyOne,
+  fieldIssue,
   integer,
   MONEY_LIMIT,
   number,
@@ -118,13 +119,7 @@ export const AnnuityInput = z
       ),
     ),
     z.superRefine((input, ctx) => {
-      const issue = (field: string, message: string) =>
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message,
-          input: (input as Record<string, unknown>)[field],
-        });
+      const issue = fieldIssue(ctx, input);
       if ((input.premium === undefined) === (input.target_annual_income === undefined)) {
         issue(
           input.premium === undefined ? 'premium' : 'target_annual_income',

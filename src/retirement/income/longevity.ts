@@ -13,7 +13,7 @@ import {
 import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../../core/mortality';
 import { defineOperation } from '../../core/operation';
 import { roundRate, roundTo } from '../../core/rounding';
-import { age, number, oneOf, resultNumber, withDefault } from '../../core/schema';
+import { age, fieldIssue, number, oneOf, resultNumber, withDefault } from '../../core/schema';
 
 /** The ages whose probability of being reached the result reports. */
 const MILESTONES = [80, 85, 90, 95, 100] as const;
@@ -39,6 +39,7 @@ export const LongevityInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
       const missing =
         input.second_age !== undefined && input.second_sex === undefined
           ? 'second_sex'
@@ -46,12 +47,7 @@ export const LongevityInput = z
             ? 'second_age'
             : undefined;
       if (missing) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [missing],
-          message: 'is required with a second life (second_age and second_sex go together)',
-          input: undefined,
-        });
+        issue(missing, 'is required with a second life (second_age and second_sex go together)');
       }
     }),
   );

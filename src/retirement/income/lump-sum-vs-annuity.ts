@@ -15,6 +15,7 @@ import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../
 import { defineOperation } from '../../core/operation';
 import { brent } from '../../core/roots';
 import {
+  fieldIssue,
   integer,
   MONEY_LIMIT,
   number,
@@ -85,13 +86,7 @@ export const LumpSumVsAnnuityInput = z
   })
   .check(
     z.superRefine((input, ctx) => {
-      const issue = (field: string, message: string) =>
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message,
-          input: (input as Record<string, unknown>)[field],
-        });
+      const issue = fieldIssue(ctx, input);
       const start = input.start_age ?? input.current_age;
       if (input.start_age !== undefined && input.start_age < input.current_age) {
         issue('start_age', 'must be at least current_age');

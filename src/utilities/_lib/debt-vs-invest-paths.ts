@@ -3,11 +3,12 @@
  * and the paired Monte Carlo of the investment account on shared market paths (float64, allocation
  * free, randomness only from `src/rng`).
  *
+ * @internal
  * @module
  */
 
-import { Dec, monthlyInterest } from '../core/money';
-import { createPathDriver } from '../core/simulation/index';
+import { Dec, monthlyInterest } from '../../core/money';
+import { createPathDriver } from '../../core/simulation/index';
 
 /** What one strategy does with the loan over the horizon, in exact cents. */
 export interface LoanPlan {
@@ -50,7 +51,7 @@ export interface LoanTerms {
  * @returns the plan
  * @example
  * ```ts
- * import { Dec } from '../core/money';
+ * import { Dec } from '../../core/money';
  * const terms = { balance: new Dec(1000), annualRate: new Dec(0.12), budget: new Dec(500), taxRate: new Dec(0) };
  * const plan = loanPlan(terms, new Dec(500), 12);
  * plan.payoffMonth; // 3 (1,010 -> 510; 515.10 -> 15.10; 15.25 paid, 484.75 invested)

@@ -1,10 +1,11 @@
 /**
- * Internal rates of return of the NPV/IRR operation: NPV of periodic and dated flows, and every IRR /
- * XIRR found by the shared guess-free search of `core/rate-roots` (no guess, negative roots found,
- * fixed iteration cap).
+ * Net present values and internal rates of return of a cash-flow list: NPV of periodic and dated
+ * flows, and every IRR / XIRR found by the guess-free search of `core/rate-roots` (no guess, negative
+ * roots found, fixed iteration cap). Used by `/v1/cashflow/npv-irr` and the insurance area's
+ * cash-value returns.
  * @module
  */
-import { RATE_SEARCH_MAX, RATE_SEARCH_MIN, rateRoots, signChanges } from '../core/rate-roots';
+import { RATE_SEARCH_MAX, RATE_SEARCH_MIN, rateRoots, signChanges } from './rate-roots';
 
 /** Lowest rate searched for an IRR (per period, or per year for dated flows). */
 export const IRR_RATE_MIN = RATE_SEARCH_MIN;

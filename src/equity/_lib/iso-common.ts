@@ -1,7 +1,14 @@
+/**
+ * What the two ISO operations share: their tax request fields, the year's regular tax and Form 6251
+ * with an ISO bargain element (through the tax engine's entry point), and the spread rule.
+ *
+ * @internal
+ * @module
+ */
 import type * as core from 'zod/v4/core';
-import type { FilingStatus } from '../core/schema';
-import { filingStatus, nonNegativeMoney, withDefault } from '../core/schema';
-import { type FederalTax, federalTable, federalTax, taxYearField } from '../tax/engine';
+import type { FilingStatus } from '../../core/schema';
+import { fieldIssue, filingStatus, nonNegativeMoney, withDefault } from '../../core/schema';
+import { type FederalTax, federalTable, federalTax, taxYearField } from '../../tax/engine';
 
 /** Request fields shared by the two ISO operations. */
 export const isoTaxFields = {
@@ -40,17 +47,18 @@ export const MIN_SPREAD = 1e-6;
 
 /** `fmv_at_exercise` must not be below `strike_price` (`strict`: must exceed it by {@link MIN_SPREAD}). */
 export function spreadRule(strict: boolean) {
-  return (input: { strike_price: number; fmv_at_exercise: number }, ctx: core.$RefinementCtx) => {
+  type Prices = { strike_price: number; fmv_at_exercise: number };
+  return (input: Prices, ctx: core.$RefinementCtx<Prices>) => {
+    const issue = fieldIssue(ctx, input);
     const spread = input.fmv_at_exercise - input.strike_price;
     const bad = strict ? !(spread >= MIN_SPREAD) : spread < 0;
     if (bad) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['fmv_at_exercise'],
-        message: strict
+      issue(
+        'fmv_at_exercise',
+        strict
           ? `must exceed strike_price by at least ${MIN_SPREAD} (the capacity in shares is capacity / spread)`
           : 'must not be below strike_price (an ISO is not exercised under water)',
-      });
+      );
     }
   };
 }
