@@ -342,13 +342,21 @@ function summary(
 const agiOf = (input: z.output<typeof StudentLoanInput>, t: number) =>
   roundMoney(input.agi * (1 + input.income_growth) ** t);
 
-/** RAP monthly payment for an AGI: the bracket rate x AGI / 12, less $50 per dependent, at least $10. */
+/**
+ * RAP monthly payment for an AGI (34 CFR 685.209(b)(2), (f)(5), (g)(3)(ii)): the yearly base payment
+ * ($120 up to $10,000 of AGI, else the bracket rate x the whole AGI; an AGI on a bracket boundary takes
+ * the lower rate) / 12, half up to the cent, less $50 per dependent, at least $10.
+ */
 function rapPayment(agi: number, dependents: number): number {
   const rules = LOAN_RULES.rap;
-  let rate = 0;
-  for (const bracket of rules.rates) if (agi > bracket.agi_over) rate = bracket.rate;
-  const base = roundMoney((agi * rate) / 12) - dependents * rules.dependent_reduction_monthly;
-  return Math.max(rules.minimum_monthly_payment, roundMoney(base));
+  let base = rules.low_income_annual_base;
+  if (agi > rules.no_percentage_agi_up_to) {
+    let rate = 0;
+    for (const bracket of rules.rates) if (agi > bracket.agi_over) rate = bracket.rate;
+    base = agi * rate;
+  }
+  const monthly = roundMoney(base / 12) - dependents * rules.dependent_reduction_monthly;
+  return Math.max(rules.minimum_monthly_payment, roundMoney(monthly));
 }
 
 function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {

@@ -125,6 +125,22 @@ describe('student loan: RAP (Pub. L. 119-21), hand calculation', () => {
     expect(plan(run({ ...base, agi: 60_000, dependents: 2 }), 'rap').first_payment).toBe(150);
     expect(plan(run({ ...base, agi: 5_000 }), 'rap').first_payment).toBe(10);
   });
+  // 34 CFR 685.209(b)(2) (91 FR 23768): brackets are "more than $X and not more than $Y", so an AGI on
+  // a boundary takes the lower rate: 20,000 -> 1%: 200 / 12 = 16.666... -> 16.67; 20,100 -> 2%:
+  // 402 / 12 = 33.50; 100,000 -> 9%: 9,000 / 12 = 750; 100,001 -> 10%: 10,000.10 / 12 = 833.3417 ->
+  // 833.34. AGI 8,000 (not more than 10,000): base $120 a year, 120 / 12 = 10.00, less 50 for one
+  // dependent = -40, raised to the $10 minimum of (g)(3)(ii).
+  it('bracket boundaries take the lower rate; the $120 base at or below 10,000', () => {
+    const base = { start_year: 2027, balance: 40_000, interest_rate: 0.05 } as const;
+    const first = (agi: number, dependents = 0) =>
+      plan(run({ ...base, agi, dependents }), 'rap').first_payment;
+    expect(first(20_000)).toBe(16.67);
+    expect(first(20_100)).toBe(33.5);
+    expect(first(100_000)).toBe(750);
+    expect(first(100_001)).toBe(833.34);
+    expect(first(8_000, 1)).toBe(10);
+    expect(first(10_000)).toBe(10);
+  });
   it('not before July 2026', () => {
     const rap = plan(
       run({ start_year: 2026, start_month: 6, balance: 10_000, interest_rate: 0.05, agi: 1 }),

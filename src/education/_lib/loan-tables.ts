@@ -23,6 +23,7 @@ export const LoanRepaymentRulesSchema = z.strictObject({
     available_from: z.string(),
     minimum_monthly_payment: z.number(),
     no_percentage_agi_up_to: z.number(),
+    low_income_annual_base: z.number(),
     rates: z.array(z.strictObject({ agi_over: z.number(), rate: z.number() })),
     dependent_reduction_monthly: z.number(),
     principal_match_monthly: z.number(),
