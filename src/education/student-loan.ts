@@ -219,9 +219,9 @@ const NOT_MODELLED = [
   {
     plan: 'save',
     reason:
-      'SAVE (REPAYE as amended in 2023): enjoined by the Eighth Circuit (Missouri v. Biden, 2024), its borrowers ' +
-      'held in forbearance with no payment under its formula, and moved to RAP or IBR by July 1, 2028 under ' +
-      'Pub. L. 119-21 sec. 82001(a): not in force for any start date this operation covers.',
+      'SAVE (REPAYE as amended in 2023): its payment terms enjoined by the Eighth Circuit (Missouri v. Biden, ' +
+      'No. 24-2332, August 2024; the whole rule, February 2025), and its borrowers moved to RAP or IBR by July 1, ' +
+      '2028 under Pub. L. 119-21 sec. 82001(a): not in force for any start date this operation covers.',
   },
   {
     plan: 'graduated_extended',
