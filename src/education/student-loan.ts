@@ -365,7 +365,9 @@ interface Projection {
   idr?: boolean;
   /** Payments under the plan count toward Public Service Loan Forgiveness. */
   pslf?: boolean;
-  /** Fields shown before the schedule (the move to IBR, a note). */
+  /** PAYE, ICR: the month index from which IBR applies (shown when the loan is still being repaid). */
+  movedIndex?: number;
+  /** Fields shown before the schedule (a note). */
   extra?: Partial<z.output<typeof PlanResult>>;
 }
 
@@ -418,6 +420,9 @@ function project(input: z.output<typeof StudentLoanInput>, p: Projection): z.out
     total_paid: sumOf(run.payments).toNumber(),
     total_interest_paid: run.interestPaid.toNumber(),
     ...(rap ? { interest_waived: run.waived.toNumber(), principal_match: run.match.toNumber() } : {}),
+    ...(p.movedIndex !== undefined && run.payments.length > p.movedIndex
+      ? { moved_to_ibr_from: LOAN_RULES.idr_transition.moved_from }
+      : {}),
     ...p.extra,
     ...(p.idr ? forgivenessFacts(input, run, p.months) : {}),
     ...pslfFacts(input, p, rap),
@@ -542,7 +547,6 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
   // on the borrower's IBR terms, the earlier payments counting toward IBR forgiveness (Pub. L. 119-21
   // sec. 82001(a); 20 U.S.C. 1098e(b)(7)(B)(iv)).
   const movedIndex = MOVED_TO_IBR_FROM - start;
-  const movedTo = `${LOAN_RULES.idr_transition.moved_from}`;
   const thenIbr = (own: (m: number) => number) => (m: number) => (m < movedIndex ? own(m) : ibrPayment(m));
   const closedUntil = (name: string, before: string) =>
     `enrolment in ${name} closed at the start of ${before} (34 CFR 685.209 as amended by 90 FR 3695); ` +
@@ -573,7 +577,7 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
         payment: thenIbr(own),
         idr: true,
         pslf: true,
-        extra: { moved_to_ibr_from: movedTo },
+        movedIndex,
       }),
     );
   }
@@ -593,8 +597,8 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
         payment: thenIbr(incomeDriven(icr.rate, povertyLine100)),
         idr: true,
         pslf: true,
+        movedIndex,
         extra: {
-          moved_to_ibr_from: movedTo,
           note:
             'Only the 20% of discretionary income branch: the income percentage factors of the annual Federal ' +
             'Register notice are not on the tables, and ICR takes the lesser of the two branches, so these ' +

@@ -148,6 +148,16 @@ describe('student loan: PAYE and ICR (34 CFR 685.209(a), (b) before 2023), hand 
       forgiveness_year: 2045,
     });
   });
+  // 5,000 at 6%, AGI 50,000: ICR 20% x (50,000 - 15,650) / 12 = 6,870 / 12 = 572.50 a month repays the
+  // loan in 9 payments (after 8: 5,000 x 1.005^8 - 572.50 x (1.005^8 - 1) / 0.005 = 5,203.54 - 572.50 x
+  // 8.141409 = 542.58 left, cleared by the 9th), long before July 2028: no move to IBR.
+  it('a loan repaid before July 2028 is never moved', () => {
+    const icr = plan(run({ start_year: 2025, balance: 5000, interest_rate: 0.06, agi: 50_000 }), 'icr');
+    expect(icr.first_payment).toBe(572.5);
+    expect(icr.number_of_payments).toBe(9);
+    expect(icr).not.toHaveProperty('moved_to_ibr_from');
+    expect(icr).not.toHaveProperty('forgiven');
+  });
   it('enrolment closes July 1, 2027; loans made from July 2026 have neither', () => {
     const later = run({ ...base, start_year: 2027, start_month: 7, poverty_guideline_year: 2025 });
     expect(plan(later, 'paye').available).toBe(false);
