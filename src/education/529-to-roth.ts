@@ -35,7 +35,7 @@ const RothRolloverObject = z.strictObject({
   recent_contributions: withDefault(z.array(RecentContribution).check(z.maxLength(LOOKBACK)), []).check(
     z.describe(
       `Contributions made in the ${LOOKBACK - 1} years before start_year, each with its earnings to date: ` +
-        `ineligible until the ${LOOKBACK}-year lookback passes (IRC 529(c)(3)(E)(ii)(II)). Default none. ` +
+        `ineligible until the ${LOOKBACK}-year lookback passes (IRC 529(c)(3)(E)(i)(I)). Default none. ` +
         'No further contributions are assumed.',
     ),
   ),
@@ -151,7 +151,7 @@ const ScheduleRow = z.object({
 });
 
 export const RothRolloverResult = z.object({
-  lifetime_limit: money('IRC 529(c)(3)(E)(ii)(I): 35,000 per beneficiary.'),
+  lifetime_limit: money('IRC 529(c)(3)(E)(ii)(II): 35,000 per beneficiary.'),
   lifetime_remaining_at_start: money('lifetime_limit - prior_rollovers.'),
   first_eligible_year: z
     .int()

@@ -1,17 +1,25 @@
 import * as z from 'zod/mini';
 import { annuityCertainFactor, ceilCents, Dec, monthlyInterest, roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { fieldIssue, integer, nonNegativeMoney, number, oneOf, rate, withDefault } from '../core/schema';
+import { fieldIssue, flag, integer, nonNegativeMoney, number, oneOf, rate, withDefault } from '../core/schema';
 import { povertyGuideline, povertyGuidelineTables } from '../healthcare/_lib/poverty-guidelines';
 import { LOAN_RULES } from './_lib/loan-rules';
 
 const COHORTS = ['before_2014_07', '2014_07_to_2026_06', 'from_2026_07'] as const;
-const PLANS = ['standard', 'graduated', 'extended', 'ibr', 'rap'] as const;
+const PLANS = ['standard', 'graduated', 'extended', 'ibr', 'paye', 'icr', 'rap'] as const;
 type Plan = (typeof PLANS)[number];
 
 const [RAP_YEAR, RAP_MONTH] = LOAN_RULES.rap.available_from.split('-').map(Number) as [number, number];
 const TAX_EXCLUDED_THROUGH = LOAN_RULES.forgiveness_tax.excluded_through_year;
 const GUIDELINE_YEARS = povertyGuidelineTables.years;
+/** `YYYY-MM` as a month count (year x 12 + month), the form `start_year * 12 + start_month` takes. */
+const monthOf = (yearMonth: string) => {
+  const [year, month] = yearMonth.split('-').map(Number) as [number, number];
+  return year * 12 + month;
+};
+const PAYE_ENROLL_BEFORE = monthOf(LOAN_RULES.paye.enrollment_before);
+const ICR_ENROLL_BEFORE = monthOf(LOAN_RULES.icr.enrollment_before);
+const MOVED_TO_IBR_FROM = monthOf(LOAN_RULES.idr_transition.moved_from);
 
 const StudentLoanObject = z.strictObject({
   start_year: integer('Calendar year of the first payment (2024-2040).', { min: 2024, max: 2040 }),
@@ -50,8 +58,8 @@ const StudentLoanObject = z.strictObject({
   ),
   poverty_guideline_year: z.optional(
     integer(
-      `HHS poverty guideline year for IBR (supported ${GUIDELINE_YEARS.join(', ')}; held level over the ` +
-        'projection). Omitted: start_year, and IBR is reported unavailable when that guideline is not published here.',
+      `HHS poverty guideline year for IBR, PAYE and ICR (supported ${GUIDELINE_YEARS.join(', ')}; held level over the ` +
+        'projection). Omitted: start_year, and those plans are reported unavailable when that guideline is not published here.',
     ),
   ),
   forgiveness_tax_rate: z.optional(
@@ -59,6 +67,21 @@ const StudentLoanObject = z.strictObject({
       min: 0,
       max: 0.5,
     }),
+  ),
+  paye_new_borrower: z.optional(
+    flag(
+      'Pay As You Earn eligibility (34 CFR 685.209(a)): true when the borrower had no Direct or FFEL loan balance on ' +
+        'October 1, 2007 (or when borrowing after that date) and received a Direct Loan disbursed on or after ' +
+        'October 1, 2011. Omitted: true for 2014_07_to_2026_06, false for before_2014_07.',
+    ),
+  ),
+  pslf_eligible: withDefault(
+    flag(
+      'Public Service Loan Forgiveness: true when the borrower works full time in qualifying public service through ' +
+        '120 qualifying monthly payments (default false). Each plan then also reports the balance cancelled after ' +
+        'the 120th payment, tax-free (IRC 108(f)(1)), and what was paid until then.',
+    ),
+    false,
   ),
   refinance_rate: z.optional(
     rate('Private refinance annual rate for the comparison (0-0.3); omitted: no comparison.', {
@@ -122,22 +145,55 @@ const PlanResult = z.object({
   total_interest_paid: optionalMoney('Interest in those payments.'),
   interest_waived: optionalMoney('RAP: interest not covered by the payment and not charged.'),
   principal_match: optionalMoney('RAP: principal reduced by the Secretary (up to $50 a month).'),
+  moved_to_ibr_from: z
+    .optional(z.string())
+    .check(
+      z.describe(
+        'PAYE, ICR: month (YYYY-MM) from which the loans are repaid under IBR (Pub. L. 119-21 sec. 82001(a)); ' +
+          'the earlier payments count toward IBR forgiveness, which sets term_months.',
+      ),
+    ),
+  note: z.optional(z.string()).check(z.describe('A limit of the model for this plan.')),
   forgiven: optionalMoney('Balance (principal and unpaid interest) forgiven at the end of the term.'),
   forgiveness_year: z.optional(z.int()).check(z.describe('Calendar year of the forgiveness.')),
   forgiveness_taxable: z
     .optional(z.boolean())
     .check(z.describe('Whether the forgiveness is federal income (after 2025: yes, IRC 61(a)(12)).')),
   estimated_tax_on_forgiveness: optionalMoney('forgiven x forgiveness_tax_rate when taxable.'),
+  pslf_qualifying: z
+    .optional(z.boolean())
+    .check(z.describe('With pslf_eligible: whether payments under the plan count toward PSLF.')),
+  pslf_number_of_payments: z
+    .optional(z.int())
+    .check(
+      z.describe(
+        'With pslf_eligible, qualifying plan: payments made until PSLF (120, fewer if repaid first).',
+      ),
+    ),
+  pslf_total_paid: optionalMoney('With pslf_eligible, qualifying plan: sum of those payments.'),
+  pslf_forgiven: optionalMoney(
+    'With pslf_eligible, qualifying plan: balance cancelled after the 120th payment, not taxable (IRC 108(f)(1)); ' +
+      '0 when the loan is repaid first.',
+  ),
+  pslf_forgiveness_year: z
+    .optional(z.int())
+    .check(z.describe('Calendar year of the PSLF cancellation (omitted when nothing is cancelled).')),
   yearly: z.optional(z.array(YearRow)),
 });
 
 export const StudentLoanResult = z.object({
   monthly_rate: z.number().check(z.describe('interest_rate / 12: interest each month on the principal.')),
-  poverty_line_150: optionalMoney('150% of the poverty guideline for family_size (IBR).'),
+  poverty_line_150: optionalMoney('150% of the poverty guideline for family_size (IBR, PAYE).'),
+  poverty_line_100: optionalMoney('100% of the poverty guideline for family_size (ICR).'),
   plans: z.array(PlanResult),
   lowest_total_cost_plan: z
     .optional(z.enum(PLANS))
-    .check(z.describe('Available plan with the lowest total_paid plus estimated tax on forgiveness.')),
+    .check(
+      z.describe(
+        'Available plan with the lowest total_paid plus estimated tax on forgiveness; with pslf_eligible, ' +
+          'pslf_total_paid for the plans that qualify.',
+      ),
+    ),
   not_modelled: z
     .array(z.object({ plan: z.string(), reason: z.string() }))
     .check(z.describe('Federal plans left out, with the reason.')),
@@ -160,22 +216,11 @@ export type StudentLoanResult = z.infer<typeof StudentLoanResult>;
 
 const NOT_MODELLED = [
   {
-    plan: 'paye',
-    reason:
-      'Pay As You Earn: closed under Pub. L. 119-21, which moves its borrowers to IBR or RAP by July 1, 2028, ' +
-      'so no 20-year projection in it is possible.',
-  },
-  {
-    plan: 'icr',
-    reason:
-      'Income-Contingent Repayment: ends by July 1, 2028 under Pub. L. 119-21; its income percentage factors ' +
-      '(annual Federal Register notice) are not on the tables.',
-  },
-  {
     plan: 'save',
     reason:
-      'SAVE (REPAYE): enjoined by the Eighth Circuit (Missouri v. Biden, 2024) and ended by Pub. L. 119-21; ' +
-      'no payments under its formula.',
+      'SAVE (REPAYE as amended in 2023): its payment terms enjoined by the Eighth Circuit (Missouri v. Biden, ' +
+      'No. 24-2332, August 2024; the whole rule, February 2025), and its borrowers moved to RAP or IBR by July 1, ' +
+      '2028 under Pub. L. 119-21 sec. 82001(a): not in force for any start date this operation covers.',
   },
   {
     plan: 'graduated_extended',
@@ -310,29 +355,76 @@ function forgivenessFacts(
   };
 }
 
-function summary(
-  plan: Plan,
+interface Projection {
+  plan: Plan;
+  months: number;
+  payment: (month: number) => number;
+  fixedTerm?: boolean;
+  /** Income-driven: forgiveness facts at the end of the term. */
+  idr?: boolean;
+  /** Payments under the plan count toward Public Service Loan Forgiveness. */
+  pslf?: boolean;
+  /** PAYE, ICR: the month index from which IBR applies (shown when the loan is still being repaid). */
+  movedIndex?: number;
+  /** Fields shown before the schedule (a note). */
+  extra?: Partial<z.output<typeof PlanResult>>;
+}
+
+const sumOf = (payments: Dec[]) => payments.reduce((sum, p) => sum.plus(p), new Dec(0));
+
+/**
+ * PSLF (HEA 455(m), 34 CFR 685.219): with `pslf_eligible`, the balance left after the 120th qualifying
+ * payment is cancelled, not taxable (IRC 108(f)(1)). The first 120 months of the plan's own schedule.
+ */
+function pslfFacts(
   input: z.output<typeof StudentLoanInput>,
-  run: Run,
-  months: number,
-  idr: boolean,
-): z.output<typeof PlanResult> {
-  const paid = run.payments.reduce((sum, p) => sum.plus(p), new Dec(0));
-  const highest = run.payments.reduce((max, p) => (p.gt(max) ? p : max), new Dec(0));
+  p: Projection,
+  rap: boolean,
+): Partial<z.output<typeof PlanResult>> {
+  if (!input.pslf_eligible) return {};
+  if (!p.pslf) return { pslf_qualifying: false };
+  const n = Math.min(LOAN_RULES.pslf.qualifying_payments, p.months);
+  const run = amortize(input.balance, input.interest_rate, n, p.payment, {
+    fixedTerm: (p.fixedTerm ?? false) && n === p.months,
+    rap,
+  });
+  const forgiven = run.remaining.toNumber();
   return {
-    plan,
+    pslf_qualifying: true,
+    pslf_number_of_payments: run.payments.length,
+    pslf_total_paid: sumOf(run.payments).toNumber(),
+    pslf_forgiven: forgiven,
+    ...(forgiven > 0
+      ? { pslf_forgiveness_year: input.start_year + Math.floor((input.start_month - 1 + n) / 12) }
+      : {}),
+  };
+}
+
+/** Runs a plan month by month and summarizes it. */
+function project(input: z.output<typeof StudentLoanInput>, p: Projection): z.output<typeof PlanResult> {
+  const rap = p.plan === 'rap';
+  const run = amortize(input.balance, input.interest_rate, p.months, p.payment, {
+    fixedTerm: p.fixedTerm ?? false,
+    rap,
+  });
+  const highest = run.payments.reduce((max, pay) => (pay.gt(max) ? pay : max), new Dec(0));
+  return {
+    plan: p.plan,
     available: true,
-    term_months: months,
+    term_months: p.months,
     first_payment: (run.payments[0] ?? new Dec(0)).toNumber(),
     highest_payment: highest.toNumber(),
     last_payment: (run.payments[run.payments.length - 1] ?? new Dec(0)).toNumber(),
     number_of_payments: run.payments.length,
-    total_paid: paid.toNumber(),
+    total_paid: sumOf(run.payments).toNumber(),
     total_interest_paid: run.interestPaid.toNumber(),
-    ...(plan === 'rap'
-      ? { interest_waived: run.waived.toNumber(), principal_match: run.match.toNumber() }
+    ...(rap ? { interest_waived: run.waived.toNumber(), principal_match: run.match.toNumber() } : {}),
+    ...(p.movedIndex !== undefined && run.payments.length > p.movedIndex
+      ? { moved_to_ibr_from: LOAN_RULES.idr_transition.moved_from }
       : {}),
-    ...(idr ? forgivenessFacts(input, run, months) : {}),
+    ...p.extra,
+    ...(p.idr ? forgivenessFacts(input, run, p.months) : {}),
+    ...pslfFacts(input, p, rap),
     yearly: run.yearly,
   };
 }
@@ -341,13 +433,21 @@ function summary(
 const agiOf = (input: z.output<typeof StudentLoanInput>, t: number) =>
   roundMoney(input.agi * (1 + input.income_growth) ** t);
 
-/** RAP monthly payment for an AGI: the bracket rate x AGI / 12, less $50 per dependent, at least $10. */
+/**
+ * RAP monthly payment for an AGI (34 CFR 685.209(b)(2), (f)(5), (g)(3)(ii)): the yearly base payment
+ * ($120 up to $10,000 of AGI, else the bracket rate x the whole AGI; an AGI on a bracket boundary takes
+ * the lower rate) / 12, half up to the cent, less $50 per dependent, at least $10.
+ */
 function rapPayment(agi: number, dependents: number): number {
   const rules = LOAN_RULES.rap;
-  let rate = 0;
-  for (const bracket of rules.rates) if (agi > bracket.agi_over) rate = bracket.rate;
-  const base = roundMoney((agi * rate) / 12) - dependents * rules.dependent_reduction_monthly;
-  return Math.max(rules.minimum_monthly_payment, roundMoney(base));
+  let base = rules.low_income_annual_base;
+  if (agi > rules.no_percentage_agi_up_to) {
+    let rate = 0;
+    for (const bracket of rules.rates) if (agi > bracket.agi_over) rate = bracket.rate;
+    base = agi * rate;
+  }
+  const monthly = roundMoney(base / 12) - dependents * rules.dependent_reduction_monthly;
+  return Math.max(rules.minimum_monthly_payment, roundMoney(monthly));
 }
 
 function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
@@ -355,17 +455,15 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
   const i = annual / 12;
   const newLoans = input.borrower_cohort === 'from_2026_07';
   const start = input.start_year * 12 + input.start_month;
-  const rapOpen = start >= RAP_YEAR * 12 + RAP_MONTH;
   const closed = (plan: Plan, reason: string): z.output<typeof PlanResult> => ({
     plan,
     available: false,
     reason,
   });
-  const fixed = (months: number, payment: (m: number) => number) =>
-    amortize(balance, annual, months, payment, { fixedTerm: true, rap: false });
   const plans: z.output<typeof PlanResult>[] = [];
 
-  // Standard: 10 years; loans made from July 1, 2026: 10/15/20/25 years by balance.
+  // Standard: 10 years; loans made from July 1, 2026: 10/15/20/25 years by balance. Only the 10-year
+  // standard plan counts for PSLF (a tiered term over 10 years is treated as not qualifying).
   const standardYears = newLoans
     ? LOAN_RULES.new_standard.tiers.reduce(
         (years, tier) => (balance >= tier.balance_from ? tier.years : years),
@@ -375,13 +473,13 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
   const standardMonths = standardYears * 12;
   const standardPayment = levelPayment(balance, i, standardMonths);
   plans.push(
-    summary(
-      'standard',
-      input,
-      fixed(standardMonths, () => standardPayment),
-      standardMonths,
-      false,
-    ),
+    project(input, {
+      plan: 'standard',
+      months: standardMonths,
+      payment: () => standardPayment,
+      fixedTerm: true,
+      pslf: standardYears === LOAN_RULES.standard.years,
+    }),
   );
 
   const onlyNew =
@@ -390,16 +488,14 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
     plans.push(closed('graduated', onlyNew));
   } else {
     const stages = graduatedStages(balance, i);
-    const months = LOAN_RULES.graduated.years * 12;
     const step = LOAN_RULES.graduated.step_months;
     plans.push(
-      summary(
-        'graduated',
-        input,
-        fixed(months, (m) => stages[Math.floor(m / step)] as number),
-        months,
-        false,
-      ),
+      project(input, {
+        plan: 'graduated',
+        months: LOAN_RULES.graduated.years * 12,
+        payment: (m) => stages[Math.floor(m / step)] as number,
+        fixedTerm: true,
+      }),
     );
   }
 
@@ -412,55 +508,115 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
   } else {
     const months = LOAN_RULES.extended.years * 12;
     const payment = levelPayment(balance, i, months);
-    plans.push(
-      summary(
-        'extended',
-        input,
-        fixed(months, () => payment),
-        months,
-        false,
-      ),
-    );
+    plans.push(project(input, { plan: 'extended', months, payment: () => payment, fixedTerm: true }));
   }
 
-  let povertyLine150: number | undefined;
+  // Income-driven plans on the poverty guideline: IBR (HEA 493C), PAYE and ICR (34 CFR 685.209(a), (b)
+  // before the 2023 amendments). Payment = rate x max(0, AGI - multiple x guideline) / 12, half up to
+  // the cent, capped (IBR, PAYE) at the 10-year standard payment on the starting balance.
   const guidelineYear = input.poverty_guideline_year ?? input.start_year;
-  if (newLoans) {
-    plans.push(closed('ibr', onlyNew));
-  } else if (!GUIDELINE_YEARS.includes(guidelineYear)) {
+  const guideline = GUIDELINE_YEARS.includes(guidelineYear)
+    ? povertyGuideline(guidelineYear, input.family_size)
+    : undefined;
+  const noGuideline =
+    `the ${guidelineYear} HHS poverty guideline is not on the tables (supported: ${GUIDELINE_YEARS.join(', ')}); ` +
+    'give poverty_guideline_year to use a published one';
+  const incomeDriven = (rate: number, line: number, cap?: number) => (m: number) => {
+    const payment = roundMoney((Math.max(0, agiOf(input, Math.floor(m / 12)) - line) * rate) / 12);
+    return cap === undefined ? payment : Math.min(cap, payment);
+  };
+  const ibrTerms =
+    input.borrower_cohort === 'before_2014_07' ? LOAN_RULES.ibr.original : LOAN_RULES.ibr.new_borrower;
+  const ibrMonths = ibrTerms.forgiveness_years * 12;
+  const povertyLine150 =
+    guideline === undefined ? undefined : roundMoney(guideline * LOAN_RULES.ibr.poverty_line_multiple);
+  const ibrPayment = incomeDriven(
+    ibrTerms.rate,
+    povertyLine150 ?? 0,
+    levelPayment(balance, i, LOAN_RULES.ibr.payment_cap_standard_years * 12),
+  );
+  if (newLoans) plans.push(closed('ibr', onlyNew));
+  else if (guideline === undefined) plans.push(closed('ibr', noGuideline));
+  else
+    plans.push(
+      project(input, { plan: 'ibr', months: ibrMonths, payment: ibrPayment, idr: true, pslf: true }),
+    );
+
+  // PAYE and ICR: enrolment until June 2027 (90 FR 3695); from July 2028 the loans are repaid under IBR
+  // on the borrower's IBR terms, the earlier payments counting toward IBR forgiveness (Pub. L. 119-21
+  // sec. 82001(a); 20 U.S.C. 1098e(b)(7)(B)(iv)).
+  const movedIndex = MOVED_TO_IBR_FROM - start;
+  const thenIbr = (own: (m: number) => number) => (m: number) => (m < movedIndex ? own(m) : ibrPayment(m));
+  const closedUntil = (name: string, before: string) =>
+    `enrolment in ${name} closed at the start of ${before} (34 CFR 685.209 as amended by 90 FR 3695); ` +
+    'all its borrowers move to RAP or IBR by July 1, 2028 (Pub. L. 119-21 sec. 82001(a))';
+  const payeEligible = input.paye_new_borrower ?? input.borrower_cohort === '2014_07_to_2026_06';
+  if (newLoans) plans.push(closed('paye', onlyNew));
+  else if (start >= PAYE_ENROLL_BEFORE)
+    plans.push(closed('paye', closedUntil('PAYE', LOAN_RULES.paye.enrollment_before)));
+  else if (!payeEligible)
     plans.push(
       closed(
-        'ibr',
-        `the ${guidelineYear} HHS poverty guideline is not on the tables (supported: ${GUIDELINE_YEARS.join(', ')}); ` +
-          'give poverty_guideline_year to use a published one',
+        'paye',
+        'only for a new borrower of 34 CFR 685.209(a)(1)(iii) (no balance on October 1, 2007; a Direct Loan disbursed from October 1, 2011): see paye_new_borrower',
       ),
     );
-  } else {
-    const terms =
-      input.borrower_cohort === 'before_2014_07' ? LOAN_RULES.ibr.original : LOAN_RULES.ibr.new_borrower;
-    const guideline = povertyGuideline(guidelineYear, input.family_size);
-    povertyLine150 = roundMoney(guideline * LOAN_RULES.ibr.poverty_line_multiple);
-    const cap = levelPayment(balance, i, LOAN_RULES.ibr.payment_cap_standard_years * 12);
-    const months = terms.forgiveness_years * 12;
-    const line = povertyLine150;
-    const payment = (m: number) => {
-      const discretionary = Math.max(0, agiOf(input, Math.floor(m / 12)) - line);
-      return Math.min(cap, roundMoney((discretionary * terms.rate) / 12));
-    };
-    const run = amortize(balance, annual, months, payment, { fixedTerm: false, rap: false });
-    plans.push(summary('ibr', input, run, months, true));
+  else if (guideline === undefined) plans.push(closed('paye', noGuideline));
+  else {
+    const paye = LOAN_RULES.paye;
+    const own = incomeDriven(
+      paye.rate,
+      roundMoney(guideline * paye.poverty_line_multiple),
+      levelPayment(balance, i, paye.payment_cap_standard_years * 12),
+    );
+    plans.push(
+      project(input, {
+        plan: 'paye',
+        months: ibrMonths,
+        payment: thenIbr(own),
+        idr: true,
+        pslf: true,
+        movedIndex,
+      }),
+    );
   }
 
-  if (rapOpen) {
-    const months = LOAN_RULES.rap.forgiveness_payments;
-    const run = amortize(
-      balance,
-      annual,
-      months,
-      (m) => rapPayment(agiOf(input, Math.floor(m / 12)), input.dependents),
-      { fixedTerm: false, rap: true },
+  let povertyLine100: number | undefined;
+  if (newLoans) plans.push(closed('icr', onlyNew));
+  else if (start >= ICR_ENROLL_BEFORE)
+    plans.push(closed('icr', closedUntil('ICR', LOAN_RULES.icr.enrollment_before)));
+  else if (guideline === undefined) plans.push(closed('icr', noGuideline));
+  else {
+    const icr = LOAN_RULES.icr;
+    povertyLine100 = roundMoney(guideline * icr.poverty_line_multiple);
+    plans.push(
+      project(input, {
+        plan: 'icr',
+        months: ibrMonths,
+        payment: thenIbr(incomeDriven(icr.rate, povertyLine100)),
+        idr: true,
+        pslf: true,
+        movedIndex,
+        extra: {
+          note:
+            'Only the 20% of discretionary income branch: the income percentage factors of the annual Federal ' +
+            'Register notice are not on the tables, and ICR takes the lesser of the two branches, so these ' +
+            'payments may be too high.',
+        },
+      }),
     );
-    plans.push(summary('rap', input, run, months, true));
+  }
+
+  if (start >= RAP_YEAR * 12 + RAP_MONTH) {
+    plans.push(
+      project(input, {
+        plan: 'rap',
+        months: LOAN_RULES.rap.forgiveness_payments,
+        payment: (m) => rapPayment(agiOf(input, Math.floor(m / 12)), input.dependents),
+        idr: true,
+        pslf: true,
+      }),
+    );
   } else {
     plans.push(
       closed(
@@ -473,7 +629,7 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
   let lowest: { plan: Plan; cost: number } | undefined;
   for (const plan of plans) {
     if (!plan.available || plan.total_paid === undefined) continue;
-    const cost = plan.total_paid + (plan.estimated_tax_on_forgiveness ?? 0);
+    const cost = plan.pslf_total_paid ?? plan.total_paid + (plan.estimated_tax_on_forgiveness ?? 0);
     if (!lowest || cost < lowest.cost) lowest = { plan: plan.plan, cost };
   }
 
@@ -498,7 +654,8 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
 
   return {
     monthly_rate: roundTo(i, 10),
-    ...(povertyLine150 === undefined ? {} : { poverty_line_150: povertyLine150 }),
+    ...(povertyLine150 === undefined || newLoans ? {} : { poverty_line_150: povertyLine150 }),
+    ...(povertyLine100 === undefined ? {} : { poverty_line_100: povertyLine100 }),
     plans,
     ...(lowest ? { lowest_total_cost_plan: lowest.plan } : {}),
     not_modelled: NOT_MODELLED.map((entry) => ({ ...entry })),
@@ -508,10 +665,12 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
 
 /**
  * Federal student-loan repayment: the plans in force for the start date and the borrower's cohort
- * (standard, graduated, extended, IBR; the Repayment Assistance Plan of Pub. L. 119-21 from July
- * 2026; for loans made from July 2026 only the tiered standard plan and RAP), each with its payments
- * month by month to the cent, total paid, forgiveness and whether it is taxable (IRC 108(f)(5):
- * excluded through 2025 only), and an optional private refinance comparison.
+ * (standard, graduated, extended, IBR; PAYE and ICR for enrolments before July 2027, moved to IBR from
+ * July 2028; the Repayment Assistance Plan of Pub. L. 119-21 from July 2026; for loans made from July
+ * 2026 only the tiered standard plan and RAP), each with its payments month by month to the cent, total
+ * paid, forgiveness and whether it is taxable (IRC 108(f)(5): excluded through 2025 only), PSLF
+ * cancellation after 120 qualifying payments for a public-service borrower, and an optional private
+ * refinance comparison.
  *
  * @example
  * ```ts
@@ -524,17 +683,19 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
 export const studentLoan = defineOperation({
   path: '/v1/education/student-loan',
   engine: 'student-loan',
-  version: '1.0.0',
+  version: '1.1.0',
   prefix: 'sl',
   summary:
     'Federal student-loan repayment plans compared, with forgiveness, its tax, and a private refinance.',
   description:
     'Standard (10 years; 10-25 by balance for loans made from July 1, 2026), graduated (10 years, steps every ' +
     '24 months, none above 3 times another), extended (25 years, over $30,000), IBR (15% or 10% of AGI above ' +
-    '150% of the poverty guideline, capped at the 10-year payment, forgiven after 25 or 20 years) and RAP (from ' +
-    'July 2026: 1-10% of AGI, less $50 per dependent, at least $10; unpaid interest waived; up to $50 principal ' +
-    'match; forgiven after 360 payments). Monthly interest on principal to the cent; forgiveness after 2025 is ' +
-    'taxable.',
+    '150% of the poverty guideline, capped at the 10-year payment, forgiven after 25 or 20 years), PAYE (10% above ' +
+    '150%, capped) and ICR (20% above 100% of the guideline; that branch only) for enrolments before July 2027, ' +
+    'both moved to IBR from July 2028, and RAP (from July 2026: $120 a year up to $10,000 of AGI, then 1-10% of ' +
+    'AGI, less $50 a month per dependent, at least $10; unpaid interest waived; up to $50 principal match; forgiven ' +
+    'after 360 payments). Monthly interest on principal to the cent; forgiveness after 2025 is taxable; with ' +
+    'pslf_eligible, tax-free PSLF cancellation after 120 qualifying payments.',
   example: {
     start_year: 2025,
     balance: 30000,

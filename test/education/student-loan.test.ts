@@ -87,6 +87,135 @@ describe('student loan: IBR, hand calculation', () => {
   });
 });
 
+describe('student loan: PAYE and ICR (34 CFR 685.209(a), (b) before 2023), hand calculation', () => {
+  // 100,000 at 6%: interest 100,000 x 0.06 / 12 = 500.00 every month on the unchanged principal, more
+  // than any payment below, so every payment is interest and the principal never moves. 2025 guideline
+  // for 1 person 15,650 (HHS); 150% = 23,475. Start January 2025: PAYE/ICR payments for January 2025 to
+  // June 2028 = 42 months, then IBR from July 2028 (Pub. L. 119-21 sec. 82001(a)).
+  const base = { start_year: 2025, balance: 100_000, interest_rate: 0.06, agi: 30_000 } as const;
+  // PAYE, new IBR borrower: 10% x (30,000 - 23,475) / 12 = 54.375 -> 54.38, and new-borrower IBR after
+  // the move is the same formula: 240 x 54.38 = 13,051.20, forgiven 100,000 + 240 x 500 - 13,051.20 =
+  // 206,948.80 in 2045, exactly IBR's figures.
+  it('PAYE for a new IBR borrower equals IBR', () => {
+    const result = run(base);
+    const paye = plan(result, 'paye');
+    expect(paye).toMatchObject({
+      first_payment: 54.38,
+      number_of_payments: 240,
+      total_paid: 13_051.2,
+      forgiven: 206_948.8,
+      forgiveness_year: 2045,
+      moved_to_ibr_from: '2028-07',
+    });
+    expect(paye.total_paid).toBe(plan(result, 'ibr').total_paid);
+  });
+  // PAYE for a borrower with a balance on July 1, 2014 (paye_new_borrower): 42 x 54.38 = 2,283.96;
+  // then original IBR, 15% x 6,525 / 12 = 81.5625 -> 81.56, for months 43-300: 258 x 81.56 = 21,042.48.
+  // Total 23,326.44; forgiven 100,000 + 300 x 500 - 23,326.44 = 226,673.56 in 2050 (2025 + 300 / 12);
+  // tax at 22%: 49,868.1832 -> 49,868.18.
+  it('PAYE then original IBR: 42 payments at 10%, 258 at 15%, forgiven after 25 years', () => {
+    const paye = plan(
+      run({
+        ...base,
+        borrower_cohort: 'before_2014_07',
+        paye_new_borrower: true,
+        forgiveness_tax_rate: 0.22,
+      }),
+      'paye',
+    );
+    expect(paye).toMatchObject({
+      first_payment: 54.38,
+      last_payment: 81.56,
+      number_of_payments: 300,
+      total_paid: 23_326.44,
+      forgiven: 226_673.56,
+      forgiveness_year: 2050,
+      estimated_tax_on_forgiveness: 49_868.18,
+    });
+    expect(plan(run({ ...base, borrower_cohort: 'before_2014_07' }), 'paye').available).toBe(false);
+  });
+  // ICR, 20% branch only: 20% x (30,000 - 15,650 (100% of the guideline)) / 12 = 2,870 / 12 = 239.1667
+  // -> 239.17 for 42 months = 10,045.14; then new-borrower IBR 54.38 for 198 months = 10,767.24. Total
+  // 20,812.38; forgiven 100,000 + 240 x 500 - 20,812.38 = 199,187.62 in 2045.
+  it('ICR: 20% above the poverty line, then IBR from July 2028', () => {
+    const result = run(base);
+    expect(result.poverty_line_100).toBe(15_650);
+    expect(plan(result, 'icr')).toMatchObject({
+      first_payment: 239.17,
+      last_payment: 54.38,
+      total_paid: 20_812.38,
+      forgiven: 199_187.62,
+      forgiveness_year: 2045,
+    });
+  });
+  // 5,000 at 6%, AGI 50,000: ICR 20% x (50,000 - 15,650) / 12 = 6,870 / 12 = 572.50 a month repays the
+  // loan in 9 payments (after 8: 5,000 x 1.005^8 - 572.50 x (1.005^8 - 1) / 0.005 = 5,203.54 - 572.50 x
+  // 8.141409 = 542.58 left, cleared by the 9th), long before July 2028: no move to IBR.
+  it('a loan repaid before July 2028 is never moved', () => {
+    const icr = plan(run({ start_year: 2025, balance: 5000, interest_rate: 0.06, agi: 50_000 }), 'icr');
+    expect(icr.first_payment).toBe(572.5);
+    expect(icr.number_of_payments).toBe(9);
+    expect(icr).not.toHaveProperty('moved_to_ibr_from');
+    expect(icr).not.toHaveProperty('forgiven');
+  });
+  it('enrolment closes July 1, 2027; loans made from July 2026 have neither', () => {
+    const later = run({ ...base, start_year: 2027, start_month: 7, poverty_guideline_year: 2025 });
+    expect(plan(later, 'paye').available).toBe(false);
+    expect(plan(later, 'icr').available).toBe(false);
+    const june = run({ ...base, start_year: 2027, start_month: 6, poverty_guideline_year: 2025 });
+    expect(plan(june, 'paye').available).toBe(true);
+  });
+});
+
+describe('student loan: PSLF (HEA 455(m), 34 CFR 685.219), hand calculation', () => {
+  // IBR, 100,000 at 6%, AGI 30,000: 120 x 54.38 = 6,525.60 paid; cancelled 100,000 + 120 x 500 -
+  // 6,525.60 = 153,474.40 in 2035, not taxable (IRC 108(f)(1)). ICR: 42 x 239.17 + 78 x 54.38 =
+  // 10,045.14 + 4,241.64 = 14,286.78. The 10-year standard plan is repaid by the 120th payment (nothing
+  // cancelled); graduated and extended payments do not qualify. Cheapest with PSLF: IBR (PAYE ties).
+  it('120 payments under a qualifying plan, the rest cancelled', () => {
+    const result = run({
+      start_year: 2025,
+      balance: 100_000,
+      interest_rate: 0.06,
+      agi: 30_000,
+      pslf_eligible: true,
+    });
+    expect(plan(result, 'ibr')).toMatchObject({
+      pslf_qualifying: true,
+      pslf_number_of_payments: 120,
+      pslf_total_paid: 6525.6,
+      pslf_forgiven: 153_474.4,
+      pslf_forgiveness_year: 2035,
+    });
+    expect(plan(result, 'icr').pslf_total_paid).toBe(14_286.78);
+    const standard = plan(result, 'standard');
+    expect(standard).toMatchObject({ pslf_qualifying: true, pslf_forgiven: 0 });
+    expect(standard.pslf_total_paid).toBe(standard.total_paid);
+    expect(plan(result, 'graduated').pslf_qualifying).toBe(false);
+    expect(plan(result, 'extended').pslf_qualifying).toBe(false);
+    expect(result.lowest_total_cost_plan).toBe('ibr');
+    expect(
+      plan(run({ start_year: 2025, balance: 100_000, interest_rate: 0.06, agi: 30_000 }), 'ibr'),
+    ).not.toHaveProperty('pslf_qualifying');
+  });
+  // RAP, 20,000 at 6%, AGI 15,000 (the RAP case above): 12.50 a month and the principal falls 12.50 a
+  // month by the match; after 120 payments 1,500 paid, 18,500 cancelled, in 2036 (July 2026 + 120 months).
+  it('RAP payments qualify', () => {
+    const rap = plan(
+      run({
+        start_year: 2026,
+        start_month: 7,
+        balance: 20_000,
+        interest_rate: 0.06,
+        agi: 15_000,
+        pslf_eligible: true,
+      }),
+      'rap',
+    );
+    expect(rap).toMatchObject({ pslf_total_paid: 1500, pslf_forgiven: 18_500, pslf_forgiveness_year: 2036 });
+  });
+});
+
 describe('student loan: RAP (Pub. L. 119-21), hand calculation', () => {
   // AGI 15,000: 1% bracket: 150 / 12 = 12.50 a month (>= 10). 20,000 at 6%: month 1 interest 100.00;
   // the 12.50 all goes to interest, 87.50 is waived, and the principal is cut by the 50-dollar match
@@ -124,6 +253,22 @@ describe('student loan: RAP (Pub. L. 119-21), hand calculation', () => {
     const base = { start_year: 2027, balance: 40_000, interest_rate: 0.05 } as const;
     expect(plan(run({ ...base, agi: 60_000, dependents: 2 }), 'rap').first_payment).toBe(150);
     expect(plan(run({ ...base, agi: 5_000 }), 'rap').first_payment).toBe(10);
+  });
+  // 34 CFR 685.209(b)(2) (91 FR 23768): brackets are "more than $X and not more than $Y", so an AGI on
+  // a boundary takes the lower rate: 20,000 -> 1%: 200 / 12 = 16.666... -> 16.67; 20,100 -> 2%:
+  // 402 / 12 = 33.50; 100,000 -> 9%: 9,000 / 12 = 750; 100,001 -> 10%: 10,000.10 / 12 = 833.3417 ->
+  // 833.34. AGI 8,000 (not more than 10,000): base $120 a year, 120 / 12 = 10.00, less 50 for one
+  // dependent = -40, raised to the $10 minimum of (g)(3)(ii).
+  it('bracket boundaries take the lower rate; the $120 base at or below 10,000', () => {
+    const base = { start_year: 2027, balance: 40_000, interest_rate: 0.05 } as const;
+    const first = (agi: number, dependents = 0) =>
+      plan(run({ ...base, agi, dependents }), 'rap').first_payment;
+    expect(first(20_000)).toBe(16.67);
+    expect(first(20_100)).toBe(33.5);
+    expect(first(100_000)).toBe(750);
+    expect(first(100_001)).toBe(833.34);
+    expect(first(8_000, 1)).toBe(10);
+    expect(first(10_000)).toBe(10);
   });
   it('not before July 2026', () => {
     const rap = plan(
@@ -233,6 +378,38 @@ describe('student loan: properties', () => {
           (input.balance * input.interest_rate) / 12 - 0.005,
         );
       }),
+    );
+  });
+  it('payments never negative; total paid covers the principal unless something is forgiven', () => {
+    fc.assert(
+      fc.property(inputs, fc.boolean(), (input, pslf) => {
+        const result = run({ ...input, pslf_eligible: pslf });
+        for (const p of result.plans) {
+          if (!p.available) continue;
+          for (const row of p.yearly ?? []) expect(row.payments).toBeGreaterThanOrEqual(0);
+          expect(p.first_payment ?? 0).toBeGreaterThanOrEqual(0);
+          if (!p.forgiven) {
+            // RAP: the Secretary's principal match also repays principal.
+            const repaid = new Dec(p.total_paid ?? 0).plus(p.principal_match ?? 0).toNumber();
+            expect(repaid).toBeGreaterThanOrEqual(input.balance);
+          }
+          if (pslf && p.pslf_qualifying) {
+            expect(p.pslf_total_paid ?? 0).toBeLessThanOrEqual(p.total_paid ?? 0);
+            expect(p.pslf_forgiven ?? 0).toBeGreaterThanOrEqual(0);
+          }
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+  it('PAYE never asks more than the 10-year standard payment', () => {
+    fc.assert(
+      fc.property(inputs, (input) => {
+        const result = run(input);
+        const paye = plan(result, 'paye');
+        expect(paye.highest_payment ?? 0).toBeLessThanOrEqual(plan(result, 'standard').first_payment ?? 0);
+      }),
+      { numRuns: 30 },
     );
   });
   it('IBR never asks more than the standard payment; more income never lowers it', () => {

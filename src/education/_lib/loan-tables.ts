@@ -19,10 +19,25 @@ export const LoanRepaymentRulesSchema = z.strictObject({
     new_borrower: block({ rate: z.number(), forgiveness_years: z.int() }),
     payment_cap_standard_years: z.int(),
   }),
+  paye: block({
+    rate: z.number(),
+    poverty_line_multiple: z.number(),
+    payment_cap_standard_years: z.int(),
+    forgiveness_years: z.int(),
+    enrollment_before: z.string(),
+  }),
+  icr: block({
+    rate: z.number(),
+    poverty_line_multiple: z.number(),
+    forgiveness_years: z.int(),
+    enrollment_before: z.string(),
+  }),
+  idr_transition: block({ moved_from: z.string() }),
   rap: block({
     available_from: z.string(),
     minimum_monthly_payment: z.number(),
     no_percentage_agi_up_to: z.number(),
+    low_income_annual_base: z.number(),
     rates: z.array(z.strictObject({ agi_over: z.number(), rate: z.number() })),
     dependent_reduction_monthly: z.number(),
     principal_match_monthly: z.number(),
@@ -30,5 +45,6 @@ export const LoanRepaymentRulesSchema = z.strictObject({
   }),
   new_standard: block({ tiers: z.array(z.strictObject({ balance_from: z.number(), years: z.int() })) }),
   forgiveness_tax: block({ excluded_through_year: z.int() }),
+  pslf: block({ qualifying_payments: z.int() }),
 });
 export type LoanRepaymentRules = z.output<typeof LoanRepaymentRulesSchema>;
