@@ -684,6 +684,100 @@ describe('tax/state-income: Hawaii 2025 (HRS 235-51 as amended by Act 46, SLH 20
   });
 });
 
+describe('tax/state-income: Connecticut 2025 (C.G.S. 12-700 to 12-703; 2025 CT-1040 Tax Calculation Schedule)', () => {
+  // Tax Calculation Schedule: line 1 Connecticut AGI; Table A exemption; Table B tax on taxable income;
+  // Table C add-back and Table D recapture (on CT AGI); Table E decimal of the personal tax credit.
+  const ct = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
+    tax({ state: 'CT', filing_status, state_taxable_income: income, ...extra });
+  it('single 45,000 (hand calculation): exemption gone, 10% personal credit', () => {
+    // Table A: 15,000 - 1,000 x 15 (45,000 over 30,000) = 0; TI 45,000. Table B: 2% x 10,000 = 200 +
+    // 4.5% x 35,000 = 1,575 -> 1,775. Tables C, D: none (under 56,500). Table E: over 33,300 and not over
+    // 60,000 -> .10 -> 177.50. Tax 1,597.50; the next dollar: 4.5% x (1 - .10) = 4.05%.
+    const r = ct('single', 45_000);
+    expect([
+      r.personal_exemptions,
+      r.taxable_income,
+      r.bracket_tax,
+      r.recapture_tax,
+      r.exemption_credits,
+    ]).toEqual([0, 45_000, 1775, 0, 177.5]);
+    expect([r.tax, r.marginal_rate]).toEqual([1597.5, 0.0405]);
+  });
+  it('single 25,000: full 15,000 exemption; Table E .35 (over 22,300, not over 25,000)', () => {
+    // TI 10,000 -> 200; credit 70; tax 130
+    const r = ct('single', 25_000);
+    expect([r.personal_exemptions, r.bracket_tax, r.exemption_credits, r.tax]).toEqual([
+      15_000, 200, 70, 130,
+    ]);
+    // Table A phase-out: 33,500 is 3,500 over 30,000 -> 4 steps -> 11,000
+    expect(ct('single', 33_500).personal_exemptions).toBe(11_000);
+  });
+  it('single 80,000: Table C add-back 25 per 5,000 or part over 56,500', () => {
+    // TI 80,000: 200 + 1,800 + 5.5% x 30,000 = 1,650 -> 3,650; 23,500 over -> 5 steps -> 125; tax 3,775
+    const r = ct('single', 80_000);
+    expect([r.bracket_tax, r.recapture_tax, r.exemption_credits, r.tax]).toEqual([3650, 125, 0, 3775]);
+  });
+  it('joint 150,000: Table C at its 500 maximum, no recapture under 210,000', () => {
+    // TI 150,000: 400 + 3,600 + 5.5% x 50,000 = 2,750 -> 6,750; 49,500 over 100,500 -> 10 steps -> 500
+    const r = ct('mfj', 150_000);
+    expect([r.bracket_tax, r.recapture_tax, r.tax]).toEqual([6750, 500, 7250]);
+  });
+  it('single 600,000: Table C 250 + Table D 250 + 2,700 + 450', () => {
+    // 200 + 1,800 + 2,750 + 6,000 + 3,250 + 6.9% x 250,000 = 17,250 + 6.99% x 100,000 = 6,990 -> 38,240
+    // Table D: (600,000 - 105,000) / 5,000 = 99 steps x 25 -> 250 max; 80 x 90 -> 2,700 max; 20 x 50 -> 450 max
+    const r = ct('single', 600_000);
+    expect([r.bracket_tax, r.recapture_tax, r.tax, r.marginal_rate]).toEqual([38_240, 3650, 41_890, 0.0699]);
+  });
+  it('bracket edges by schedule (taxable income = income once the exemption is gone)', () => {
+    // single 50,000: the next dollar at 5.5% less the .10 credit; 49,999 at 4.5% less it
+    expect([ct('single', 50_000).marginal_rate, ct('single', 49_999).marginal_rate]).toEqual([
+      0.0495, 0.0405,
+    ]);
+    expect([ct('single', 100_000).marginal_rate, ct('single', 99_999).marginal_rate]).toEqual([0.06, 0.055]);
+    expect([ct('mfj', 200_000).marginal_rate, ct('mfj', 199_999).marginal_rate]).toEqual([0.06, 0.055]);
+    // head of household: 80,000 tops 4.5%; the credit is gone over 78,500
+    expect([ct('hoh', 80_000).marginal_rate, ct('hoh', 79_999).marginal_rate]).toEqual([0.055, 0.045]);
+    expect(ct('qss', 150_000).schedule).toBe('joint');
+    expect(ct('mfs', 150_000).schedule).toBe('single');
+  });
+  it('pension and Social Security subtractions by federal AGI, at every age (12-701(a)(20)(B)(x), (xxi))', () => {
+    // 30,000 + 30,000 pension + 20,000 benefits: provisional 70,000 -> taxable benefits 0.85 x 20,000 = 17,000;
+    // federal AGI 77,000: pension 85% (75,000 but not over 77,499) -> 25,500 out; benefits: at most 25% of the
+    // lesser of 20,000 and 70,000 - 25,000 stays -> 5,000 taxed. CT AGI 30,000 + 4,500 + 5,000 = 39,500.
+    // Table A: 15,000 - 10 x 1,000 = 5,000 -> TI 34,500: 200 + 4.5% x 24,500 = 1,102.50 -> 1,302.50;
+    // Table E .10 -> 130.25; tax 1,172.25
+    const high = (age?: number) =>
+      ct('single', 30_000, { pension_income: 30_000, social_security_income: 20_000, age });
+    expect([high(70).pension_excluded, high(70).social_security_taxed, high(70).tax]).toEqual([
+      25_500, 5000, 1172.25,
+    ]);
+    // no age gate: the same at 40 and without an age
+    expect([high(40).tax, high().tax]).toEqual([1172.25, 1172.25]);
+    // federal AGI under 75,000 (20,000 + 30,000 + 17,000 = 67,000): both out in full; CT AGI 20,000:
+    // TI 5,000 -> 100; Table E .60 (over 19,800, not over 20,300) -> 40
+    const low = ct('single', 20_000, { pension_income: 30_000, social_security_income: 20_000, age: 70 });
+    expect([low.pension_excluded, low.social_security_taxed, low.tax]).toEqual([30_000, 0, 40]);
+    // joint table: 100,000 but not over 104,999 -> 85%
+    expect(ct('mfj', 70_000, { pension_income: 30_000 }).pension_excluded).toBe(25_500);
+    expect(ct('mfj', 69_999, { pension_income: 30_000 }).pension_excluded).toBe(30_000);
+  });
+  it('PolicyEngine-US cases (same law in 2024 and 2025): recapture, the Social Security adjustment, an integration case', () => {
+    // add_back/ct_income_tax_recapture.yaml cases 5-7 (Table D alone): 535,001 -> 3,350; 275,001 -> 1,690;
+    // 335,001 -> 2,770; our recapture_tax adds Table C's 250
+    expect([535_001, 275_001, 335_001].map((i) => ct('single', i).recapture_tax)).toEqual([3600, 1940, 3020]);
+    // subtractions/ct_social_security_benefit_adjustment.yaml "issue 7019": joint, 2 x 46,718.91 benefits and
+    // 2 x 28,475.02 pension -> adjustment 38,802, CT AGI 43,544, tax 332. By hand: provisional income
+    // 56,950.04 + 46,718.91 = 103,668.95; federally taxable 0.85 x 59,668.95 + 6,000 = 56,718.6075; federal AGI
+    // 113,668.6475 -> pension 55% -> 31,322.522 out; benefits kept 25% x 71,668.95 = 17,917.2375;
+    // CT AGI 25,627.518 + 17,917.2375 = 43,544.7555; TI 19,544.7555 x 2% = 390.895; Table E .15 -> 332.26
+    const r = ct('mfj', 0, { social_security_income: 93_437.82, pension_income: 56_950.04, age: 75 });
+    expect([r.pension_excluded, r.social_security_taxed, r.tax]).toEqual([31_322.52, 17_917.24, 332.26]);
+    // integration.yaml "167301-CT.yaml" (2024): head of household, wages 68,551 + 3 -> ct_income_tax 2,415 (+-2):
+    // 320 + 4.5% x 52,554 = 2,364.93 -> 2,684.93, Table E .10 -> 2,416.44
+    expect(ct('hoh', 68_554).tax).toBe(2416.44);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.
@@ -794,6 +888,14 @@ describe('tax/state-income: properties', () => {
         const surtax = r.surtaxes
           .filter((s) => r.taxable_income >= s.threshold)
           .reduce((s, x) => s + x.rate, 0);
+        // Connecticut's personal tax credit is a share of the tax: the rate is the bracket's less that share
+        if (stateTaxTables.get(2025)[r.state]?.tax_credit_rate !== undefined && r.exemption_credits > 0) {
+          if (r.bracket_tax > 100) {
+            const share = r.exemption_credits / r.bracket_tax;
+            expect(r.marginal_rate).toBeCloseTo((row?.rate ?? 0) * (1 - share), 4);
+          }
+          return;
+        }
         if (r.exemption_credits < r.bracket_tax || r.exemption_credits === 0) {
           expect(r.marginal_rate).toBeCloseTo((row?.rate ?? 0) + surtax, 9);
         }

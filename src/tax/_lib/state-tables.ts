@@ -11,6 +11,7 @@ import ak from '../../../data/tax/state-2025/ak.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
 import co from '../../../data/tax/state-2025/co.json';
+import ct from '../../../data/tax/state-2025/ct.json';
 import dc from '../../../data/tax/state-2025/dc.json';
 import de from '../../../data/tax/state-2025/de.json';
 import fl from '../../../data/tax/state-2025/fl.json';
@@ -73,6 +74,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       AZ: az,
       CA: ca,
       CO: co,
+      CT: ct,
       DC: dc,
       DE: de,
       FL: fl,

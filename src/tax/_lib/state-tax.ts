@@ -51,7 +51,7 @@ export interface StateTax {
   readonly ageDeductions: Dec;
   readonly taxableIncome: Dec;
   readonly bracketTax: Dec;
-  /** Recapture of the lower brackets' benefit (NY supplemental tax); zero elsewhere. */
+  /** Recapture of the lower brackets' benefit (NY supplemental tax, CT add-backs); zero elsewhere. */
   readonly recaptureTax: Dec;
   readonly exemptionCredits: Dec;
   readonly surtax: Dec;
@@ -91,6 +91,16 @@ function ageText(rule: Exclusion): string {
   return `age ${rule.max_age} and under`;
 }
 
+/** What some exclusion rules measure besides the income: federal AGI, and the benefits' IRC 86 figures. */
+interface ExclusionContext {
+  /** Other income, pension and the part of the benefits IRC 86 includes. */
+  readonly federalAgi: Dec;
+  /** All the benefits received. */
+  readonly benefits: Dec;
+  /** Provisional income over the IRC 86 base amount (zero below it). */
+  readonly provisionalExcess: Dec;
+}
+
 /**
  * The part of `amount` of the kind `kind` that the state's exclusions take out: the first rule whose
  * kind and age gate match (rules of one kind cover disjoint ages), up to its cap.
@@ -104,6 +114,7 @@ function excluded(
   income: Dec,
   notes: string[],
   socialSecurityExcluded: Dec = new Dec(0),
+  context?: ExclusionContext,
 ): Dec {
   if (amount.lte(0)) return new Dec(0);
   const rules = (table.retirement_exclusions ?? []).filter(
@@ -121,13 +132,28 @@ function excluded(
     }
     return new Dec(0);
   }
+  if (rule.full_exclusion_below !== undefined && context !== undefined) {
+    const limit = rule.full_exclusion_below[status];
+    if (context.federalAgi.lt(limit)) return amount;
+    const kept = Dec.min(
+      amount,
+      Dec.min(context.benefits, context.provisionalExcess).times(rule.taxed_share_above ?? 1),
+    );
+    notes.push(
+      `federal AGI of ${dollars(context.federalAgi.toNumber())} is at or over ${dollars(limit)}: at most ${roundRate((rule.taxed_share_above ?? 1) * 100)}% of the benefits (or of provisional income over the base amount) stays taxed`,
+    );
+    return amount.minus(kept);
+  }
+  const measure = rule.measured_on_federal_agi && context !== undefined ? context.federalAgi : income;
   let base = amount;
-  const tier = (rule.income_tiers ?? []).filter((row) => income.gt(row.over[status])).at(-1);
+  const tier = (rule.income_tiers ?? [])
+    .filter((row) => (rule.tiers_at_or_over ? measure.gte(row.over[status]) : measure.gt(row.over[status])))
+    .at(-1);
   if (tier !== undefined) {
     const fraction = tier.fraction[status];
     base = amount.times(fraction);
     notes.push(
-      `income over ${dollars(tier.over[status])}: ${roundRate(fraction * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
+      `income ${rule.tiers_at_or_over ? 'at or over' : 'over'} ${dollars(tier.over[status])}: ${roundRate(fraction * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
     );
   }
   if (rule.max_amount === undefined) return base;
@@ -160,6 +186,11 @@ function ageDeduction(
   if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
   const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);
   return Dec.max(full.minus(excess.times(rule.phaseout_rate)), 0);
+}
+
+/** The number of `step`s (a part of one counting as one) by which `income` is over `start`. */
+function stepsOver(income: Dec, start: number, step: number): Dec {
+  return Dec.max(income.minus(start), 0).div(step).ceil();
 }
 
 /** The cliff amounts of a schedule that `taxable` is over, in total and by bracket row. */
@@ -218,8 +249,9 @@ function recaptureOf(
 /**
  * The tax of one jurisdiction on one request, exact: income (with Social Security benefits only where
  * the state taxes them, and pension income less the age-gated exclusion), less the standard deduction
- * and personal exemptions, through the state's schedule for the filing status, less exemption credits
- * (not below zero), plus surtaxes on taxable income above their thresholds.
+ * and personal exemptions, through the state's schedule for the filing status, plus recaptures and
+ * add-backs, less exemption credits (not below zero) and a credit of a share of the tax by income,
+ * plus surtaxes on taxable income above their thresholds.
  *
  * @example
  * ```ts
@@ -261,14 +293,31 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // given standing for modified AGI), less the state's own Social Security exclusion, taken first.
   let socialSecurityTaxed = zero;
   let socialSecurityExcluded = zero;
+  let context: ExclusionContext = { federalAgi: other.plus(pension), benefits, provisionalExcess: zero };
   if (table.social_security.taxed && benefits.gt(0)) {
-    const included = taxableSocialSecurity({
+    const federal = taxableSocialSecurity({
       filing_status: status,
       benefits: benefits.toNumber(),
       other_income: other.plus(pension).toNumber(),
-    }).taxable;
+    });
+    const included = federal.taxable;
     const agi = other.plus(pension).plus(included);
-    socialSecurityExcluded = excluded(table, 'social_security', included, input.age, status, agi, notes);
+    context = {
+      federalAgi: agi,
+      benefits,
+      provisionalExcess: Dec.max(federal.provisional_income.minus(federal.base_amount), 0),
+    };
+    socialSecurityExcluded = excluded(
+      table,
+      'social_security',
+      included,
+      input.age,
+      status,
+      agi,
+      notes,
+      zero,
+      context,
+    );
     socialSecurityTaxed = included.minus(socialSecurityExcluded);
   }
   const pensionExcluded = excluded(
@@ -280,6 +329,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     gross,
     notes,
     socialSecurityExcluded,
+    context,
   );
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
   const standardDeduction = new Dec(
@@ -289,6 +339,11 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
         : 0),
   );
   let personalExemptions = new Dec(table.personal_exemption?.[status] ?? 0);
+  const exemptionPhaseout = table.personal_exemption_phaseout;
+  if (exemptionPhaseout !== undefined) {
+    const steps = stepsOver(income, exemptionPhaseout.start[status], exemptionPhaseout.step);
+    personalExemptions = Dec.max(personalExemptions.minus(steps.times(exemptionPhaseout.reduction)), 0);
+  }
   const tiered = table.personal_exemption_tiers;
   if (tiered !== undefined) {
     const tier = tiered.tiers.find((row) => gross.lte(row.up_to));
@@ -319,7 +374,14 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     const steps = excess.div(phaseout.step[status]).ceil();
     credit = Dec.max(credit.minus(steps.times(phaseout.reduction[status])), 0);
   }
-  const exemptionCredits = Dec.min(credit, bracketTax);
+  const addbacks = (table.tax_addbacks ?? []).reduce((sum, rule) => {
+    const steps = stepsOver(income, rule.start[status], rule.step[status]);
+    return sum.plus(Dec.min(steps.times(rule.amount[status]), rule.max[status]));
+  }, zero);
+  const creditRate =
+    table.tax_credit_rate?.tiers[status].filter((row) => income.gt(row.over)).at(-1)?.rate ?? 0;
+  const rateCredit = bracketTax.plus(addbacks).times(creditRate);
+  const exemptionCredits = Dec.min(credit, bracketTax).plus(rateCredit);
   const surtaxes: SurtaxFill[] = (table.surtaxes ?? []).map((s) => {
     const threshold = s.threshold[status];
     const taxed = Dec.max(taxableIncome.minus(threshold), 0);
@@ -327,13 +389,14 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   });
   const surtax = surtaxes.reduce((sum, s) => sum.plus(s.tax), zero);
   const recapture = recaptureOf(table, scheduleName, schedule, income, taxableIncome, bracketTax);
-  const tax = bracketTax.plus(recapture.tax).minus(exemptionCredits).plus(surtax);
+  const recaptureTax = recapture.tax.plus(addbacks);
+  const tax = bracketTax.plus(recaptureTax).minus(exemptionCredits).plus(surtax);
   // The next dollar: taxed once income reaches the deductions; the bracket rate counts only once the
   // exemption credits are used up; each surtax counts once its threshold is reached.
   let marginal = 0;
   if (beforeFloor.gte(0)) {
     const rate = schedule.rates[bracketIndex(schedule, taxableIncome.toNumber())] as number;
-    if (bracketTax.gte(credit)) marginal += rate + recapture.marginal;
+    if (bracketTax.gte(credit)) marginal += (rate + recapture.marginal) * (1 - creditRate);
     for (const s of surtaxes) if (taxableIncome.gte(s.threshold)) marginal += s.rate;
   }
   return {
@@ -346,7 +409,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     ageDeductions,
     taxableIncome,
     bracketTax,
-    recaptureTax: recapture.tax,
+    recaptureTax,
     exemptionCredits,
     surtax,
     tax,

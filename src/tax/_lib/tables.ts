@@ -121,6 +121,22 @@ const RetirementExclusion = block({
    * exclude (Colorado: one pension and annuity subtraction covering both, Social Security first).
    */
   cap_reduced_by_social_security: z.optional(z.boolean()),
+  // --- Income-stepped exclusions (Connecticut, C.G.S. 12-701(a)(20)(B)) ---
+  /** `income_tiers` rows apply at or over `over` (Connecticut's tables: "$75,000 but not over $77,499"). */
+  tiers_at_or_over: z.optional(z.boolean()),
+  /**
+   * Pension rules only: the income limits are measured on federal AGI (the income given, the pension and
+   * the part of the benefits IRC 86 includes) instead of all the income given.
+   */
+  measured_on_federal_agi: z.optional(z.boolean()),
+  /**
+   * Social Security rules only: with federal AGI under `full_exclusion_below[status]` all the benefits
+   * federal AGI includes are excluded; at or over it, at most `taxed_share_above` of the lesser of the
+   * benefits and the provisional income over the IRC 86 base amount stays taxed (Connecticut's Social
+   * Security benefit adjustment worksheet).
+   */
+  full_exclusion_below: z.optional(byStatus(z.number())),
+  taxed_share_above: z.optional(z.number()),
 });
 
 /** A deduction (or exemption) from income for a person of `min_age` or over, one person's. */
@@ -141,6 +157,37 @@ const AgeDeduction = block({
   reduced_by_social_security: z.optional(z.boolean()),
   /** Reduced by the pension income the table's exclusions take out (South Carolina 12-6-1170(B)). */
   reduced_by_pension_excluded: z.optional(z.boolean()),
+});
+
+// --- Income-stepped tax rules (Connecticut's CT-1040 Tax Calculation Schedule, Tables A, C, D, E) ---
+// Each is measured on the state's AGI: the income after the retirement exclusions, before deductions.
+
+/** Personal exemptions less `reduction` for each `step` (or part of one) of income over `start[status]`, not below zero. */
+const PersonalExemptionPhaseout = block({
+  start: byStatus(z.number()),
+  step: z.number(),
+  reduction: z.number(),
+});
+
+/**
+ * An amount added to the tax: `amount[status]` for each `step[status]` (or part of one) of income over
+ * `start[status]`, up to `max[status]` (Connecticut's Table C phase-out add-back and Table D recapture).
+ */
+const TaxAddback = block({
+  name: z.string(),
+  start: byStatus(z.number()),
+  step: byStatus(z.number()),
+  amount: byStatus(z.number()),
+  max: byStatus(z.number()),
+});
+
+/**
+ * A credit of a share of the tax (the schedule's tax plus the add-backs): the `rate` of the last tier
+ * whose `over` the income exceeds, none at or below the first (Connecticut's Table E personal tax credit).
+ */
+const TaxCreditRate = block({
+  name: z.string(),
+  tiers: byStatus(z.array(z.strictObject({ over: z.number(), rate: z.number() }))),
 });
 
 /**
@@ -209,6 +256,12 @@ export const StateTaxTableSchema = z.strictObject({
       ),
     }),
   ),
+  /** The personal exemptions' phase-out by income (Connecticut's Table A). */
+  personal_exemption_phaseout: z.optional(PersonalExemptionPhaseout),
+  /** Amounts added to the tax by income steps (Connecticut's Tables C and D); shown as `recapture_tax`. */
+  tax_addbacks: z.optional(z.array(TaxAddback)),
+  /** A credit of a share of the tax by income (Connecticut's Table E); shown in `exemption_credits`. */
+  tax_credit_rate: z.optional(TaxCreditRate),
   /** Age-gated deductions from income (VA age deduction, NJ and VA senior exemptions). */
   age_deductions: z.optional(z.array(AgeDeduction)),
   /** Additional taxes at `rate` on taxable income above `threshold` (by status). */
