@@ -684,6 +684,55 @@ describe('tax/state-income: Hawaii 2025 (HRS 235-51 as amended by Act 46, SLH 20
   });
 });
 
+describe('tax/state-income: Minnesota 2025 (Minn. Stat. 290.06, 290.0123, 290.0132 subd. 26; 2025 Form M1)', () => {
+  const mn = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
+    tax({ state: 'MN', filing_status, state_taxable_income: income, ...extra });
+  it('single 60,000 and joint 120,000 (Form M1 line 4 standard deduction, rate schedules)', () => {
+    // single: TI 60,000 - 14,950 = 45,050: 5.35% x 32,570 = 1,742.495 + 6.8% x 12,480 = 848.64 -> 2,591.135
+    const r = mn('single', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([14_950, 45_050, 2591.14]);
+    // joint: TI 90,100: 5.35% x 47,620 = 2,547.67 + 6.8% x 42,480 = 2,888.64 -> 5,436.31
+    expect(mn('mfj', 120_000).tax).toBe(5436.31);
+    // head of household 22,500; qualifying surviving spouse uses the joint schedule and deduction
+    expect([mn('hoh', 60_000).standard_deduction, mn('qss', 60_000).schedule]).toEqual([22_500, 'joint']);
+  });
+  it('bracket edges (single, separate, head of household)', () => {
+    expect([
+      mn('single', 14_950 + 32_570).marginal_rate,
+      mn('single', 14_950 + 32_569).marginal_rate,
+    ]).toEqual([0.068, 0.0535]);
+    expect([mn('mfs', 14_950 + 165_205).marginal_rate, mn('mfs', 14_950 + 165_204).marginal_rate]).toEqual([
+      0.0985, 0.0785,
+    ]);
+    expect([mn('hoh', 22_500 + 40_100).marginal_rate, mn('hoh', 22_500 + 40_099).marginal_rate]).toEqual([
+      0.068, 0.0535,
+    ]);
+  });
+  it('Social Security: all the taxable part out under 84,490 of AGI, 10% less per 4,000 over it; 2,000 more at 65', () => {
+    // 40,000 + 30,000 of benefits: provisional 55,000 -> taxable 0.85 x 21,000 + 4,500 = 22,350; AGI 62,350 -> all out.
+    // 70: TI 40,000 - 14,950 - 2,000 = 23,050 x 5.35% = 1,233.175; 64: TI 25,050 -> 1,340.175
+    const at = (age: number) => mn('single', 40_000, { social_security_income: 30_000, age });
+    expect([at(70).social_security_taxed, at(70).age_deductions, at(70).tax]).toEqual([0, 2000, 1233.18]);
+    expect([at(64).age_deductions, at(64).tax]).toEqual([0, 1340.18]);
+    // 80,000 + 30,000: taxable 25,500; AGI 105,500 is 21,010 over -> 6 steps -> 40% of 25,500 = 10,200 out, 15,300 taxed;
+    // TI 95,300 - 14,950 - 2,000 = 78,350: 1,742.495 + 6.8% x 45,780 = 3,113.04 -> 4,855.535
+    const over = mn('single', 80_000, { social_security_income: 30_000, age: 70 });
+    expect([over.social_security_taxed, over.tax]).toEqual([15_300, 4855.54]);
+    // 11 steps over: nothing out
+    expect(mn('single', 100_000, { social_security_income: 30_000, age: 70 }).social_security_taxed).toBe(
+      25_500,
+    );
+    // pensions are taxed at any age (the public pension subtraction is not modeled)
+    expect(mn('single', 0, { pension_income: 20_000, age: 70 }).pension_excluded).toBe(0);
+  });
+  it('PolicyEngine-US cases: mn_basic_tax.yaml "2025 single filer" (TI 200,000 -> 14,131.74); mn_standard_deduction.yaml 2025 single', () => {
+    expect(mn('single', 14_950 + 200_000).bracket_tax).toBe(14_131.74);
+    expect(mn('single', 100_000).standard_deduction).toBe(14_950);
+    // mn_social_security_subtraction.yaml "2025 joint low income": AGI 50,000, under 108,320 -> all of it out
+    expect(mn('mfj', 30_000, { social_security_income: 30_000 }).social_security_taxed).toBe(0);
+  });
+});
+
 describe('tax/state-income: Connecticut 2025 (C.G.S. 12-700 to 12-703; 2025 CT-1040 Tax Calculation Schedule)', () => {
   // Tax Calculation Schedule: line 1 Connecticut AGI; Table A exemption; Table B tax on taxable income;
   // Table C add-back and Table D recapture (on CT AGI); Table E decimal of the personal tax credit.
@@ -831,7 +880,7 @@ describe('tax/state-income: properties', () => {
   const optional = fc.option(amount, { nil: undefined });
   const ages = fc.option(fc.integer({ min: 18, max: 100 }), { nil: undefined });
 
-  it('never negative, never decreasing in income (the CO, NM and WV Social Security steps at their AGI limits go up, never down), and tax = brackets - credits + surtax', () => {
+  it('never negative, never decreasing in income (the CO, CT, MN, NM and WV Social Security steps at their AGI limits go up, never down), and tax = brackets - credits + surtax', () => {
     fc.assert(
       fc.property(
         states,

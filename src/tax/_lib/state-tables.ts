@@ -26,6 +26,7 @@ import ky from '../../../data/tax/state-2025/ky.json';
 import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
 import mi from '../../../data/tax/state-2025/mi.json';
+import mn from '../../../data/tax/state-2025/mn.json';
 import ms from '../../../data/tax/state-2025/ms.json';
 import mt from '../../../data/tax/state-2025/mt.json';
 import nc from '../../../data/tax/state-2025/nc.json';
@@ -89,6 +90,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       LA: la,
       MA: ma,
       MI: mi,
+      MN: mn,
       MS: ms,
       MT: mt,
       NC: nc,

@@ -156,6 +156,17 @@ function excluded(
       `income ${rule.tiers_at_or_over ? 'at or over' : 'over'} ${dollars(tier.over[status])}: ${roundRate(fraction * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
     );
   }
+  const stepped = rule.step_phaseout;
+  if (stepped !== undefined) {
+    const steps = stepsOver(measure, stepped.start[status], stepped.step[status]);
+    const kept = Dec.max(new Dec(1).minus(steps.times(stepped.rate)), 0);
+    if (steps.gt(0)) {
+      notes.push(
+        `income over ${dollars(stepped.start[status])}: ${roundRate(kept.toNumber() * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
+      );
+    }
+    base = base.times(kept);
+  }
   if (rule.max_amount === undefined) return base;
   if (rule.uncapped_up_to !== undefined && income.lte(rule.uncapped_up_to[status])) {
     notes.push(

@@ -137,6 +137,15 @@ const RetirementExclusion = block({
    */
   full_exclusion_below: z.optional(byStatus(z.number())),
   taxed_share_above: z.optional(z.number()),
+  // --- Stepped phase-out of an exclusion (Minnesota, Minn. Stat. 290.0132 subd. 26) ---
+  /**
+   * The exclusion shrinks by `rate` of itself for each `step[status]` (or part of one) of income over
+   * `start[status]`, not below zero; for Social Security rules the income is federal AGI (Minnesota's
+   * simplified Social Security subtraction: 10% for each $4,000 over the threshold).
+   */
+  step_phaseout: z.optional(
+    z.strictObject({ start: byStatus(z.number()), step: byStatus(z.number()), rate: z.number() }),
+  ),
 });
 
 /** A deduction (or exemption) from income for a person of `min_age` or over, one person's. */
