@@ -93,7 +93,8 @@ export const StateIncomeResult = z.object({
   tax: resultNumber('bracket_tax + recapture_tax - exemption_credits + surtax.'),
   marginal_rate: resultNumber(
     'Tax on the next dollar of state_taxable_income: the bracket rate plus surtaxes in force (and a recapture ' +
-      'while it phases in), less a credit of a share of the tax; steps of deductions and credits are not included.',
+      'while it phases in, and a deduction shrinking with income), less a credit of a share of the tax; steps of ' +
+      'deductions and credits are not included.',
   ),
   effective_rate: resultNumber('tax / income (0 when income is 0).'),
   brackets: z.array(StateBracket),

@@ -701,12 +701,30 @@ describe('tax/state-income: Minnesota 2025 (Minn. Stat. 290.06, 290.0123, 290.01
       mn('single', 14_950 + 32_570).marginal_rate,
       mn('single', 14_950 + 32_569).marginal_rate,
     ]).toEqual([0.068, 0.0535]);
-    expect([mn('mfs', 14_950 + 165_205).marginal_rate, mn('mfs', 14_950 + 165_204).marginal_rate]).toEqual([
-      0.0985, 0.0785,
+    expect([mn('mfs', 14_950 + 94_590).marginal_rate, mn('mfs', 14_950 + 94_589).marginal_rate]).toEqual([
+      0.0785, 0.068,
     ]);
     expect([mn('hoh', 22_500 + 40_100).marginal_rate, mn('hoh', 22_500 + 40_099).marginal_rate]).toEqual([
       0.068, 0.0535,
     ]);
+  });
+  it('standard deduction limitation (290.0123 subd. 5): 3% of AGI over 238,950, 10% over 330,300, at most 80%', () => {
+    // 300,000: 3% x 61,050 = 1,831.50 -> 13,118.50; TI 286,881.50: 13,996.795 to 198,630 + 9.85% x 88,251.50 =
+    // 8,692.77275 -> 22,689.56775; the next dollar also shrinks the deduction: 9.85% x 1.03 = 10.1455%
+    const r = mn('single', 300_000);
+    expect([r.standard_deduction, r.tax, r.marginal_rate]).toEqual([13_118.5, 22_689.57, 0.101455]);
+    // 400,000: 3% x 91,350 = 2,740.50 + 10% x 69,700 = 6,970 -> 9,710.50 off: 5,239.50; next dollar 9.85% x 1.1
+    expect([mn('single', 400_000).standard_deduction, mn('single', 400_000).marginal_rate]).toEqual([
+      5239.5, 0.10835,
+    ]);
+    // 500,000: 19,710.50 is over 80% of 14,950 = 11,960 -> 2,990 left; the rate is the bracket's again
+    expect([mn('single', 500_000).standard_deduction, mn('single', 500_000).marginal_rate]).toEqual([
+      2990, 0.0985,
+    ]);
+    // separate: half the thresholds: 130,000 is 10,525 over 119,475 -> 315.75 off
+    expect(mn('mfs', 130_000).standard_deduction).toBe(14_634.25);
+    // at the threshold, nothing yet
+    expect(mn('mfj', 238_950).standard_deduction).toBe(29_900);
   });
   it('Social Security: all the taxable part out under 84,490 of AGI, 10% less per 4,000 over it; 2,000 more at 65', () => {
     // 40,000 + 30,000 of benefits: provisional 55,000 -> taxable 0.85 x 21,000 + 4,500 = 22,350; AGI 62,350 -> all out.
@@ -937,8 +955,16 @@ describe('tax/state-income: properties', () => {
         const surtax = r.surtaxes
           .filter((s) => r.taxable_income >= s.threshold)
           .reduce((s, x) => s + x.rate, 0);
+        // Minnesota's standard deduction limitation: the next dollar also shrinks the deduction (tested above)
+        const table = stateTaxTables.get(2025)[r.state];
+        if (
+          table?.standard_deduction_limitation !== undefined &&
+          r.standard_deduction < (table.standard_deduction?.[filing_status] ?? 0)
+        ) {
+          return;
+        }
         // Connecticut's personal tax credit is a share of the tax: the rate is the bracket's less that share
-        if (stateTaxTables.get(2025)[r.state]?.tax_credit_rate !== undefined && r.exemption_credits > 0) {
+        if (table?.tax_credit_rate !== undefined && r.exemption_credits > 0) {
           if (r.bracket_tax > 100) {
             const share = r.exemption_credits / r.bracket_tax;
             expect(r.marginal_rate).toBeCloseTo((row?.rate ?? 0) * (1 - share), 4);

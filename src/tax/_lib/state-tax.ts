@@ -66,11 +66,12 @@ export interface StateTax {
 
 const schedules = new WeakMap<object, BracketSchedule>();
 
-function scheduleOf(rows: { thresholds: number[]; rates: number[] }): BracketSchedule {
-  let schedule = schedules.get(rows);
+/** The schedule of `rows`, built once per `key` (the rows object itself unless given). */
+function scheduleOf(rows: { thresholds: number[]; rates: number[] }, key: object = rows): BracketSchedule {
+  let schedule = schedules.get(key);
   if (schedule === undefined) {
     schedule = scheduleFrom(rows.rates, rows.thresholds);
-    schedules.set(rows, schedule);
+    schedules.set(key, schedule);
   }
   return schedule;
 }
@@ -197,6 +198,29 @@ function ageDeduction(
   if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
   const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);
   return Dec.max(full.minus(excess.times(rule.phaseout_rate)), 0);
+}
+
+/**
+ * The standard deduction's limitation by federal AGI (see `standard_deduction_limitation`): the
+ * reduction, and the share of the next dollar of AGI it takes off the deduction (zero once capped).
+ */
+function deductionLimitation(
+  table: StateTaxTable,
+  status: FilingStatus,
+  deduction: Dec,
+  federalAgi: Dec,
+): { reduction: Dec; slope: number } {
+  const rule = table.standard_deduction_limitation;
+  if (rule === undefined) return { reduction: new Dec(0), slope: 0 };
+  const thresholds = rule.thresholds[status];
+  const schedule = scheduleOf({ thresholds, rates: rule.rates }, thresholds);
+  const uncapped = ordinaryTax(schedule, federalAgi);
+  const cap = deduction.times(rule.max_fraction);
+  if (uncapped.gte(cap)) return { reduction: cap, slope: 0 };
+  return {
+    reduction: uncapped,
+    slope: schedule.rates[bracketIndex(schedule, federalAgi.toNumber())] as number,
+  };
 }
 
 /** The number of `step`s (a part of one counting as one) by which `income` is over `start`. */
@@ -343,12 +367,14 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     context,
   );
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
-  const standardDeduction = new Dec(
+  const fullStandardDeduction = new Dec(
     table.standard_deduction?.[status] ??
       (table.federal_standard_deduction?.applies
         ? federalTable(table.tax_year).standard_deduction[status]
         : 0),
   );
+  const limitation = deductionLimitation(table, status, fullStandardDeduction, context.federalAgi);
+  const standardDeduction = fullStandardDeduction.minus(limitation.reduction);
   let personalExemptions = new Dec(table.personal_exemption?.[status] ?? 0);
   const exemptionPhaseout = table.personal_exemption_phaseout;
   if (exemptionPhaseout !== undefined) {
@@ -407,7 +433,9 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   let marginal = 0;
   if (beforeFloor.gte(0)) {
     const rate = schedule.rates[bracketIndex(schedule, taxableIncome.toNumber())] as number;
-    if (bracketTax.gte(credit)) marginal += (rate + recapture.marginal) * (1 - creditRate);
+    if (bracketTax.gte(credit)) {
+      marginal += (rate * (1 + limitation.slope) + recapture.marginal) * (1 - creditRate);
+    }
     for (const s of surtaxes) if (taxableIncome.gte(s.threshold)) marginal += s.rate;
   }
   return {

@@ -265,6 +265,18 @@ export const StateTaxTableSchema = z.strictObject({
       ),
     }),
   ),
+  /**
+   * The standard deduction's limitation by federal AGI (Minnesota, Minn. Stat. 290.0123 subd. 5): reduced by
+   * `rates[i]` of federal AGI over `thresholds[status][i]` up to the next threshold (the first threshold 0),
+   * by at most `max_fraction` of the deduction.
+   */
+  standard_deduction_limitation: z.optional(
+    block({
+      thresholds: byStatus(z.array(z.number())),
+      rates: z.array(z.number()),
+      max_fraction: z.number(),
+    }),
+  ),
   /** The personal exemptions' phase-out by income (Connecticut's Table A). */
   personal_exemption_phaseout: z.optional(PersonalExemptionPhaseout),
   /** Amounts added to the tax by income steps (Connecticut's Tables C and D); shown as `recapture_tax`. */
