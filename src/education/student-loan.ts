@@ -1,7 +1,16 @@
 import * as z from 'zod/mini';
 import { annuityCertainFactor, ceilCents, Dec, monthlyInterest, roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { fieldIssue, flag, integer, nonNegativeMoney, number, oneOf, rate, withDefault } from '../core/schema';
+import {
+  fieldIssue,
+  flag,
+  integer,
+  nonNegativeMoney,
+  number,
+  oneOf,
+  rate,
+  withDefault,
+} from '../core/schema';
 import { povertyGuideline, povertyGuidelineTables } from '../healthcare/_lib/poverty-guidelines';
 import { LOAN_RULES } from './_lib/loan-rules';
 

@@ -94,15 +94,20 @@ export const StateIncomeResult = z.object({
   ),
   bracket_tax: resultNumber('Tax from the rate schedule on taxable_income.'),
   recapture_tax: resultNumber(
-    'Recapture of the lower brackets’ benefit at high income (New York’s supplemental tax); 0 elsewhere.',
+    'Recapture of the lower brackets’ benefit at high income (New York’s supplemental tax, Connecticut’s ' +
+      'Tables C and D add-backs); 0 elsewhere.',
   ),
-  exemption_credits: resultNumber('Exemption credits subtracted from bracket_tax (not more than it).'),
+  exemption_credits: resultNumber(
+    'Exemption credits subtracted from bracket_tax (not more than it), with a credit of a share of the tax by ' +
+      'income (Connecticut’s personal tax credit).',
+  ),
   surtax: resultNumber('Surtaxes (CA mental health services tax, MA surtax...).'),
   tax: resultNumber('bracket_tax + recapture_tax - exemption_credits + surtax.'),
   marginal_rate: resultNumber(
     'Tax on the next dollar of state_taxable_income: the bracket rate plus surtaxes in force (and a recapture ' +
-      'while it phases in); phase-outs of deductions and credits, and the federal tax deduction’s growth with ' +
-      'income, are not included.',
+      'while it phases in, and Minnesota’s standard deduction limitation), less a credit of a share of the tax ' +
+      '(Connecticut); other phase-outs and steps of deductions and credits, and the federal tax deduction’s ' +
+      'growth with income, are not included.',
   ),
   effective_rate: resultNumber('tax / income (0 when income is 0).'),
   brackets: z.array(StateBracket),

@@ -1021,6 +1021,167 @@ describe('tax/state-income: Missouri 2025 (RSMo 143.011, 143.131, 143.171; 2025 
   });
 });
 
+describe('tax/state-income: Minnesota 2025 (Minn. Stat. 290.06, 290.0123, 290.0132 subd. 26; 2025 Form M1)', () => {
+  const mn = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
+    tax({ state: 'MN', filing_status, state_taxable_income: income, ...extra });
+  it('single 60,000 and joint 120,000 (Form M1 line 4 standard deduction, rate schedules)', () => {
+    // single: TI 60,000 - 14,950 = 45,050: 5.35% x 32,570 = 1,742.495 + 6.8% x 12,480 = 848.64 -> 2,591.135
+    const r = mn('single', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([14_950, 45_050, 2591.14]);
+    // joint: TI 90,100: 5.35% x 47,620 = 2,547.67 + 6.8% x 42,480 = 2,888.64 -> 5,436.31
+    expect(mn('mfj', 120_000).tax).toBe(5436.31);
+    // head of household 22,500; qualifying surviving spouse uses the joint schedule and deduction
+    expect([mn('hoh', 60_000).standard_deduction, mn('qss', 60_000).schedule]).toEqual([22_500, 'joint']);
+  });
+  it('bracket edges (single, separate, head of household)', () => {
+    expect([
+      mn('single', 14_950 + 32_570).marginal_rate,
+      mn('single', 14_950 + 32_569).marginal_rate,
+    ]).toEqual([0.068, 0.0535]);
+    expect([mn('mfs', 14_950 + 94_590).marginal_rate, mn('mfs', 14_950 + 94_589).marginal_rate]).toEqual([
+      0.0785, 0.068,
+    ]);
+    expect([mn('hoh', 22_500 + 40_100).marginal_rate, mn('hoh', 22_500 + 40_099).marginal_rate]).toEqual([
+      0.068, 0.0535,
+    ]);
+  });
+  it('standard deduction limitation (290.0123 subd. 5): 3% of AGI over 238,950, 10% over 330,300, at most 80%', () => {
+    // 300,000: 3% x 61,050 = 1,831.50 -> 13,118.50; TI 286,881.50: 13,996.795 to 198,630 + 9.85% x 88,251.50 =
+    // 8,692.77275 -> 22,689.56775; the next dollar also shrinks the deduction: 9.85% x 1.03 = 10.1455%
+    const r = mn('single', 300_000);
+    expect([r.standard_deduction, r.tax, r.marginal_rate]).toEqual([13_118.5, 22_689.57, 0.101455]);
+    // 400,000: 3% x 91,350 = 2,740.50 + 10% x 69,700 = 6,970 -> 9,710.50 off: 5,239.50; next dollar 9.85% x 1.1
+    expect([mn('single', 400_000).standard_deduction, mn('single', 400_000).marginal_rate]).toEqual([
+      5239.5, 0.10835,
+    ]);
+    // 500,000: 19,710.50 is over 80% of 14,950 = 11,960 -> 2,990 left; the rate is the bracket's again
+    expect([mn('single', 500_000).standard_deduction, mn('single', 500_000).marginal_rate]).toEqual([
+      2990, 0.0985,
+    ]);
+    // separate: half the thresholds: 130,000 is 10,525 over 119,475 -> 315.75 off
+    expect(mn('mfs', 130_000).standard_deduction).toBe(14_634.25);
+    // at the threshold, nothing yet
+    expect(mn('mfj', 238_950).standard_deduction).toBe(29_900);
+  });
+  it('Social Security: all the taxable part out under 84,490 of AGI, 10% less per 4,000 over it; 2,000 more at 65', () => {
+    // 40,000 + 30,000 of benefits: provisional 55,000 -> taxable 0.85 x 21,000 + 4,500 = 22,350; AGI 62,350 -> all out.
+    // 70: TI 40,000 - 14,950 - 2,000 = 23,050 x 5.35% = 1,233.175; 64: TI 25,050 -> 1,340.175
+    const at = (age: number) => mn('single', 40_000, { social_security_income: 30_000, age });
+    expect([at(70).social_security_taxed, at(70).age_deductions, at(70).tax]).toEqual([0, 2000, 1233.18]);
+    expect([at(64).age_deductions, at(64).tax]).toEqual([0, 1340.18]);
+    // 80,000 + 30,000: taxable 25,500; AGI 105,500 is 21,010 over -> 6 steps -> 40% of 25,500 = 10,200 out, 15,300 taxed;
+    // TI 95,300 - 14,950 - 2,000 = 78,350: 1,742.495 + 6.8% x 45,780 = 3,113.04 -> 4,855.535
+    const over = mn('single', 80_000, { social_security_income: 30_000, age: 70 });
+    expect([over.social_security_taxed, over.tax]).toEqual([15_300, 4855.54]);
+    // 11 steps over: nothing out
+    expect(mn('single', 100_000, { social_security_income: 30_000, age: 70 }).social_security_taxed).toBe(
+      25_500,
+    );
+    // pensions are taxed at any age (the public pension subtraction is not modeled)
+    expect(mn('single', 0, { pension_income: 20_000, age: 70 }).pension_excluded).toBe(0);
+  });
+  it('PolicyEngine-US cases: mn_basic_tax.yaml "2025 single filer" (TI 200,000 -> 14,131.74); mn_standard_deduction.yaml 2025 single', () => {
+    expect(mn('single', 14_950 + 200_000).bracket_tax).toBe(14_131.74);
+    expect(mn('single', 100_000).standard_deduction).toBe(14_950);
+    // mn_social_security_subtraction.yaml "2025 joint low income": AGI 50,000, under 108,320 -> all of it out
+    expect(mn('mfj', 30_000, { social_security_income: 30_000 }).social_security_taxed).toBe(0);
+  });
+});
+
+describe('tax/state-income: Connecticut 2025 (C.G.S. 12-700 to 12-703; 2025 CT-1040 Tax Calculation Schedule)', () => {
+  // Tax Calculation Schedule: line 1 Connecticut AGI; Table A exemption; Table B tax on taxable income;
+  // Table C add-back and Table D recapture (on CT AGI); Table E decimal of the personal tax credit.
+  const ct = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
+    tax({ state: 'CT', filing_status, state_taxable_income: income, ...extra });
+  it('single 45,000 (hand calculation): exemption gone, 10% personal credit', () => {
+    // Table A: 15,000 - 1,000 x 15 (45,000 over 30,000) = 0; TI 45,000. Table B: 2% x 10,000 = 200 +
+    // 4.5% x 35,000 = 1,575 -> 1,775. Tables C, D: none (under 56,500). Table E: over 33,300 and not over
+    // 60,000 -> .10 -> 177.50. Tax 1,597.50; the next dollar: 4.5% x (1 - .10) = 4.05%.
+    const r = ct('single', 45_000);
+    expect([
+      r.personal_exemptions,
+      r.taxable_income,
+      r.bracket_tax,
+      r.recapture_tax,
+      r.exemption_credits,
+    ]).toEqual([0, 45_000, 1775, 0, 177.5]);
+    expect([r.tax, r.marginal_rate]).toEqual([1597.5, 0.0405]);
+  });
+  it('single 25,000: full 15,000 exemption; Table E .35 (over 22,300, not over 25,000)', () => {
+    // TI 10,000 -> 200; credit 70; tax 130
+    const r = ct('single', 25_000);
+    expect([r.personal_exemptions, r.bracket_tax, r.exemption_credits, r.tax]).toEqual([
+      15_000, 200, 70, 130,
+    ]);
+    // Table A phase-out: 33,500 is 3,500 over 30,000 -> 4 steps -> 11,000
+    expect(ct('single', 33_500).personal_exemptions).toBe(11_000);
+  });
+  it('single 80,000: Table C add-back 25 per 5,000 or part over 56,500', () => {
+    // TI 80,000: 200 + 1,800 + 5.5% x 30,000 = 1,650 -> 3,650; 23,500 over -> 5 steps -> 125; tax 3,775
+    const r = ct('single', 80_000);
+    expect([r.bracket_tax, r.recapture_tax, r.exemption_credits, r.tax]).toEqual([3650, 125, 0, 3775]);
+  });
+  it('joint 150,000: Table C at its 500 maximum, no recapture under 210,000', () => {
+    // TI 150,000: 400 + 3,600 + 5.5% x 50,000 = 2,750 -> 6,750; 49,500 over 100,500 -> 10 steps -> 500
+    const r = ct('mfj', 150_000);
+    expect([r.bracket_tax, r.recapture_tax, r.tax]).toEqual([6750, 500, 7250]);
+  });
+  it('single 600,000: Table C 250 + Table D 250 + 2,700 + 450', () => {
+    // 200 + 1,800 + 2,750 + 6,000 + 3,250 + 6.9% x 250,000 = 17,250 + 6.99% x 100,000 = 6,990 -> 38,240
+    // Table D: (600,000 - 105,000) / 5,000 = 99 steps x 25 -> 250 max; 80 x 90 -> 2,700 max; 20 x 50 -> 450 max
+    const r = ct('single', 600_000);
+    expect([r.bracket_tax, r.recapture_tax, r.tax, r.marginal_rate]).toEqual([38_240, 3650, 41_890, 0.0699]);
+  });
+  it('bracket edges by schedule (taxable income = income once the exemption is gone)', () => {
+    // single 50,000: the next dollar at 5.5% less the .10 credit; 49,999 at 4.5% less it
+    expect([ct('single', 50_000).marginal_rate, ct('single', 49_999).marginal_rate]).toEqual([
+      0.0495, 0.0405,
+    ]);
+    expect([ct('single', 100_000).marginal_rate, ct('single', 99_999).marginal_rate]).toEqual([0.06, 0.055]);
+    expect([ct('mfj', 200_000).marginal_rate, ct('mfj', 199_999).marginal_rate]).toEqual([0.06, 0.055]);
+    // head of household: 80,000 tops 4.5%; the credit is gone over 78,500
+    expect([ct('hoh', 80_000).marginal_rate, ct('hoh', 79_999).marginal_rate]).toEqual([0.055, 0.045]);
+    expect(ct('qss', 150_000).schedule).toBe('joint');
+    expect(ct('mfs', 150_000).schedule).toBe('single');
+  });
+  it('pension and Social Security subtractions by federal AGI, at every age (12-701(a)(20)(B)(x), (xxi))', () => {
+    // 30,000 + 30,000 pension + 20,000 benefits: provisional 70,000 -> taxable benefits 0.85 x 20,000 = 17,000;
+    // federal AGI 77,000: pension 85% (75,000 but not over 77,499) -> 25,500 out; benefits: at most 25% of the
+    // lesser of 20,000 and 70,000 - 25,000 stays -> 5,000 taxed. CT AGI 30,000 + 4,500 + 5,000 = 39,500.
+    // Table A: 15,000 - 10 x 1,000 = 5,000 -> TI 34,500: 200 + 4.5% x 24,500 = 1,102.50 -> 1,302.50;
+    // Table E .10 -> 130.25; tax 1,172.25
+    const high = (age?: number) =>
+      ct('single', 30_000, { pension_income: 30_000, social_security_income: 20_000, age });
+    expect([high(70).pension_excluded, high(70).social_security_taxed, high(70).tax]).toEqual([
+      25_500, 5000, 1172.25,
+    ]);
+    // no age gate: the same at 40 and without an age
+    expect([high(40).tax, high().tax]).toEqual([1172.25, 1172.25]);
+    // federal AGI under 75,000 (20,000 + 30,000 + 17,000 = 67,000): both out in full; CT AGI 20,000:
+    // TI 5,000 -> 100; Table E .60 (over 19,800, not over 20,300) -> 40
+    const low = ct('single', 20_000, { pension_income: 30_000, social_security_income: 20_000, age: 70 });
+    expect([low.pension_excluded, low.social_security_taxed, low.tax]).toEqual([30_000, 0, 40]);
+    // joint table: 100,000 but not over 104,999 -> 85%
+    expect(ct('mfj', 70_000, { pension_income: 30_000 }).pension_excluded).toBe(25_500);
+    expect(ct('mfj', 69_999, { pension_income: 30_000 }).pension_excluded).toBe(30_000);
+  });
+  it('PolicyEngine-US cases (same law in 2024 and 2025): recapture, the Social Security adjustment, an integration case', () => {
+    // add_back/ct_income_tax_recapture.yaml cases 5-7 (Table D alone): 535,001 -> 3,350; 275,001 -> 1,690;
+    // 335,001 -> 2,770; our recapture_tax adds Table C's 250
+    expect([535_001, 275_001, 335_001].map((i) => ct('single', i).recapture_tax)).toEqual([3600, 1940, 3020]);
+    // subtractions/ct_social_security_benefit_adjustment.yaml "issue 7019": joint, 2 x 46,718.91 benefits and
+    // 2 x 28,475.02 pension -> adjustment 38,802, CT AGI 43,544, tax 332. By hand: provisional income
+    // 56,950.04 + 46,718.91 = 103,668.95; federally taxable 0.85 x 59,668.95 + 6,000 = 56,718.6075; federal AGI
+    // 113,668.6475 -> pension 55% -> 31,322.522 out; benefits kept 25% x 71,668.95 = 17,917.2375;
+    // CT AGI 25,627.518 + 17,917.2375 = 43,544.7555; TI 19,544.7555 x 2% = 390.895; Table E .15 -> 332.26
+    const r = ct('mfj', 0, { social_security_income: 93_437.82, pension_income: 56_950.04, age: 75 });
+    expect([r.pension_excluded, r.social_security_taxed, r.tax]).toEqual([31_322.52, 17_917.24, 332.26]);
+    // integration.yaml "167301-CT.yaml" (2024): head of household, wages 68,551 + 3 -> ct_income_tax 2,415 (+-2):
+    // 320 + 4.5% x 52,554 = 2,364.93 -> 2,684.93, Table E .10 -> 2,416.44
+    expect(ct('hoh', 68_554).tax).toBe(2416.44);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.
@@ -1129,7 +1290,7 @@ describe('tax/state-income: properties', () => {
   const optional = fc.option(amount, { nil: undefined });
   const ages = fc.option(fc.integer({ min: 18, max: 100 }), { nil: undefined });
 
-  it('never negative, never decreasing in income (the CO, NM and WV Social Security steps at their AGI limits go up, never down), and tax = brackets - credits + surtax', () => {
+  it('never negative, never decreasing in income (the CO, CT, MN, NM and WV Social Security steps at their AGI limits go up, never down), and tax = brackets - credits + surtax', () => {
     fc.assert(
       fc.property(
         states,
@@ -1186,6 +1347,22 @@ describe('tax/state-income: properties', () => {
         const surtax = r.surtaxes
           .filter((s) => r.taxable_income >= s.threshold)
           .reduce((s, x) => s + x.rate, 0);
+        // Minnesota's standard deduction limitation: the next dollar also shrinks the deduction (tested above)
+        const table = stateTaxTables.get(2025)[r.state];
+        if (
+          table?.standard_deduction_limitation !== undefined &&
+          r.standard_deduction < (table.standard_deduction?.[filing_status] ?? 0)
+        ) {
+          return;
+        }
+        // Connecticut's personal tax credit is a share of the tax: the rate is the bracket's less that share
+        if (table?.tax_credit_rate !== undefined && r.exemption_credits > 0) {
+          if (r.bracket_tax > 100) {
+            const share = r.exemption_credits / r.bracket_tax;
+            expect(r.marginal_rate).toBeCloseTo((row?.rate ?? 0) * (1 - share), 4);
+          }
+          return;
+        }
         if (r.exemption_credits < r.bracket_tax || r.exemption_credits === 0) {
           expect(r.marginal_rate).toBeCloseTo((row?.rate ?? 0) + surtax, 9);
         }

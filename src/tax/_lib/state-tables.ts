@@ -12,6 +12,7 @@ import al from '../../../data/tax/state-2025/al.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
 import co from '../../../data/tax/state-2025/co.json';
+import ct from '../../../data/tax/state-2025/ct.json';
 import dc from '../../../data/tax/state-2025/dc.json';
 import de from '../../../data/tax/state-2025/de.json';
 import fl from '../../../data/tax/state-2025/fl.json';
@@ -27,6 +28,7 @@ import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
 import me from '../../../data/tax/state-2025/me.json';
 import mi from '../../../data/tax/state-2025/mi.json';
+import mn from '../../../data/tax/state-2025/mn.json';
 import mo from '../../../data/tax/state-2025/mo.json';
 import ms from '../../../data/tax/state-2025/ms.json';
 import mt from '../../../data/tax/state-2025/mt.json';
@@ -77,6 +79,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       AZ: az,
       CA: ca,
       CO: co,
+      CT: ct,
       DC: dc,
       DE: de,
       FL: fl,
@@ -92,6 +95,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       MA: ma,
       ME: me,
       MI: mi,
+      MN: mn,
       MO: mo,
       MS: ms,
       MT: mt,

@@ -59,7 +59,7 @@ export interface StateTax {
   readonly federalTaxDeduction: Dec;
   readonly taxableIncome: Dec;
   readonly bracketTax: Dec;
-  /** Recapture of the lower brackets' benefit (NY supplemental tax); zero elsewhere. */
+  /** Recapture of the lower brackets' benefit (NY supplemental tax, CT add-backs); zero elsewhere. */
   readonly recaptureTax: Dec;
   readonly exemptionCredits: Dec;
   readonly surtax: Dec;
@@ -74,11 +74,12 @@ export interface StateTax {
 
 const schedules = new WeakMap<object, BracketSchedule>();
 
-function scheduleOf(rows: { thresholds: number[]; rates: number[] }): BracketSchedule {
-  let schedule = schedules.get(rows);
+/** The schedule of `rows`, built once per `key` (the rows object itself unless given). */
+function scheduleOf(rows: { thresholds: number[]; rates: number[] }, key: object = rows): BracketSchedule {
+  let schedule = schedules.get(key);
   if (schedule === undefined) {
     schedule = scheduleFrom(rows.rates, rows.thresholds);
-    schedules.set(rows, schedule);
+    schedules.set(key, schedule);
   }
   return schedule;
 }
@@ -120,6 +121,8 @@ interface ExclusionContext {
   readonly federalAgi: Dec;
   /** All the Social Security benefits received. */
   readonly benefits: Dec;
+  /** Provisional income over the IRC 86 base amount (zero below it, and without benefits). */
+  readonly provisionalExcess: Dec;
   /** The Social Security benefits the table's own rules exclude (taken first). */
   readonly socialSecurityExcluded: Dec;
   readonly notes: string[];
@@ -152,14 +155,40 @@ function excluded(
     }
     return new Dec(0);
   }
+  if (rule.full_exclusion_below !== undefined) {
+    const limit = rule.full_exclusion_below[status];
+    if (ctx.federalAgi.lt(limit)) return amount;
+    const kept = Dec.min(
+      amount,
+      Dec.min(ctx.benefits, ctx.provisionalExcess).times(rule.taxed_share_above ?? 1),
+    );
+    notes.push(
+      `federal AGI of ${dollars(ctx.federalAgi.toNumber())} is at or over ${dollars(limit)}: at most ${roundRate((rule.taxed_share_above ?? 1) * 100)}% of the benefits (or of provisional income over the base amount) stays taxed`,
+    );
+    return amount.minus(kept);
+  }
+  const measure = rule.measured_on_federal_agi ? ctx.federalAgi : income;
   let base = amount;
-  const tier = (rule.income_tiers ?? []).filter((row) => income.gt(row.over[status])).at(-1);
+  const tier = (rule.income_tiers ?? [])
+    .filter((row) => (rule.tiers_at_or_over ? measure.gte(row.over[status]) : measure.gt(row.over[status])))
+    .at(-1);
   if (tier !== undefined) {
     const fraction = tier.fraction[status];
     base = amount.times(fraction);
     notes.push(
-      `income over ${dollars(tier.over[status])}: ${roundRate(fraction * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
+      `income ${rule.tiers_at_or_over ? 'at or over' : 'over'} ${dollars(tier.over[status])}: ${roundRate(fraction * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
     );
+  }
+  const stepped = rule.step_phaseout;
+  if (stepped !== undefined) {
+    const steps = stepsOver(measure, stepped.start[status], stepped.step[status]);
+    const kept = Dec.max(new Dec(1).minus(steps.times(stepped.rate)), 0);
+    if (steps.gt(0)) {
+      notes.push(
+        `income over ${dollars(stepped.start[status])}: ${roundRate(kept.toNumber() * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
+      );
+    }
+    base = base.times(kept);
   }
   if (rule.max_amount === undefined) return base;
   if (rule.uncapped_up_to !== undefined && income.lte(rule.uncapped_up_to[status])) {
@@ -198,6 +227,34 @@ function ageDeduction(
   if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
   const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);
   return Dec.max(full.minus(excess.times(rule.phaseout_rate)), 0);
+}
+
+/**
+ * The standard deduction's limitation by federal AGI (see `standard_deduction_limitation`): the
+ * reduction, and the share of the next dollar of AGI it takes off the deduction (zero once capped).
+ */
+function deductionLimitation(
+  table: StateTaxTable,
+  status: FilingStatus,
+  deduction: Dec,
+  federalAgi: Dec,
+): { reduction: Dec; slope: number } {
+  const rule = table.standard_deduction_limitation;
+  if (rule === undefined) return { reduction: new Dec(0), slope: 0 };
+  const thresholds = rule.thresholds[status];
+  const schedule = scheduleOf({ thresholds, rates: rule.rates }, thresholds);
+  const uncapped = ordinaryTax(schedule, federalAgi);
+  const cap = deduction.times(rule.max_fraction);
+  if (uncapped.gte(cap)) return { reduction: cap, slope: 0 };
+  return {
+    reduction: uncapped,
+    slope: schedule.rates[bracketIndex(schedule, federalAgi.toNumber())] as number,
+  };
+}
+
+/** The number of `step`s (a part of one counting as one) by which `income` is over `start`. */
+function stepsOver(income: Dec, start: number, step: number): Dec {
+  return Dec.max(income.minus(start), 0).div(step).ceil();
 }
 
 /** The cliff amounts of a schedule that `taxable` is over, in total and by bracket row. */
@@ -320,8 +377,9 @@ function federalTaxDeduction(
 /**
  * The tax of one jurisdiction on one request, exact: income (with Social Security benefits only where
  * the state taxes them, and pension income less the age-gated exclusion), less the standard deduction
- * and personal exemptions, through the state's schedule for the filing status, less exemption credits
- * (not below zero), plus surtaxes on taxable income above their thresholds.
+ * and personal exemptions, through the state's schedule for the filing status, plus recaptures and
+ * add-backs, less exemption credits (not below zero) and a credit of a share of the tax by income,
+ * plus surtaxes on taxable income above their thresholds.
  *
  * @example
  * ```ts
@@ -363,19 +421,22 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // Federal AGI: the income given with the part of the benefits IRC 86 includes (the other income given
   // standing for modified AGI). A state that taxes benefits starts from it, less its own Social
   // Security exclusion, taken first; exclusion phase-outs are measured on it.
-  const included = benefits.gt(0)
+  const federal = benefits.gt(0)
     ? taxableSocialSecurity({
         filing_status: status,
         benefits: benefits.toNumber(),
         other_income: other.plus(pension).toNumber(),
-      }).taxable
-    : zero;
+      })
+    : undefined;
+  const included = federal?.taxable ?? zero;
   const federalAgi = other.plus(pension).plus(included);
   const context = {
     age: input.age,
     status,
     federalAgi,
     benefits,
+    provisionalExcess:
+      federal === undefined ? zero : Dec.max(federal.provisional_income.minus(federal.base_amount), 0),
     socialSecurityExcluded: zero,
     notes,
   };
@@ -392,18 +453,16 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   });
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
   // The deduction and exemption phase-outs are measured on the state's AGI: the income after its
-  // exclusions.
+  // exclusions (the limitation of the standard deduction on federal AGI).
   const kept = (rule: Parameters<typeof phaseoutFraction>[0], amount: Dec) =>
     amount.minus(amount.times(phaseoutFraction(rule, status, income)));
-  let standardDeduction = kept(
-    table.standard_deduction_phaseout,
-    new Dec(
-      table.standard_deduction?.[status] ??
-        (table.federal_standard_deduction?.applies
-          ? federalTable(table.tax_year).standard_deduction[status]
-          : 0),
-    ),
+  const fullStandardDeduction = new Dec(
+    table.standard_deduction?.[status] ??
+      (table.federal_standard_deduction?.applies
+        ? federalTable(table.tax_year).standard_deduction[status]
+        : 0),
   );
+  let standardDeduction = kept(table.standard_deduction_phaseout, fullStandardDeduction);
   const steps = table.standard_deduction_steps;
   if (steps !== undefined) {
     const count = Dec.max(income.minus(steps.start[status]), 0).div(steps.step[status]).floor();
@@ -412,10 +471,17 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
       Dec.min(steps.minimum[status], standardDeduction),
     );
   }
+  const limitation = deductionLimitation(table, status, fullStandardDeduction, federalAgi);
+  standardDeduction = standardDeduction.minus(limitation.reduction);
   let personalExemptions = kept(
     table.personal_exemption_phaseout,
     new Dec(table.personal_exemption?.[status] ?? 0),
   );
+  const exemptionSteps = table.personal_exemption_steps;
+  if (exemptionSteps !== undefined) {
+    const count = stepsOver(income, exemptionSteps.start[status], exemptionSteps.step);
+    personalExemptions = Dec.max(personalExemptions.minus(count.times(exemptionSteps.reduction)), 0);
+  }
   const tiered = table.personal_exemption_tiers;
   if (tiered !== undefined) {
     const tier = tiered.tiers.find((row) => gross.lte(row.up_to));
@@ -450,7 +516,14 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     const steps = excess.div(phaseout.step[status]).ceil();
     credit = Dec.max(credit.minus(steps.times(phaseout.reduction[status])), 0);
   }
-  const exemptionCredits = Dec.min(credit, bracketTax);
+  const addbacks = (table.tax_addbacks ?? []).reduce((sum, rule) => {
+    const steps = stepsOver(income, rule.start[status], rule.step[status]);
+    return sum.plus(Dec.min(steps.times(rule.amount[status]), rule.max[status]));
+  }, zero);
+  const creditRate =
+    table.tax_credit_rate?.tiers[status].filter((row) => income.gt(row.over)).at(-1)?.rate ?? 0;
+  const rateCredit = bracketTax.plus(addbacks).times(creditRate);
+  const exemptionCredits = Dec.min(credit, bracketTax).plus(rateCredit);
   const surtaxes: SurtaxFill[] = (table.surtaxes ?? []).map((s) => {
     const threshold = s.threshold[status];
     const taxed = Dec.max(taxableIncome.minus(threshold), 0);
@@ -458,13 +531,16 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   });
   const surtax = surtaxes.reduce((sum, s) => sum.plus(s.tax), zero);
   const recapture = recaptureOf(table, scheduleName, schedule, income, taxableIncome, bracketTax);
-  const tax = bracketTax.plus(recapture.tax).minus(exemptionCredits).plus(surtax);
+  const recaptureTax = recapture.tax.plus(addbacks);
+  const tax = bracketTax.plus(recaptureTax).minus(exemptionCredits).plus(surtax);
   // The next dollar: taxed once income reaches the deductions; the bracket rate counts only once the
   // exemption credits are used up; each surtax counts once its threshold is reached.
   let marginal = 0;
   if (beforeFloor.gte(0)) {
     const rate = schedule.rates[bracketIndex(schedule, taxableIncome.toNumber())] as number;
-    if (bracketTax.gte(credit)) marginal += rate + recapture.marginal;
+    if (bracketTax.gte(credit)) {
+      marginal += (rate * (1 + limitation.slope) + recapture.marginal) * (1 - creditRate);
+    }
     for (const s of surtaxes) if (taxableIncome.gte(s.threshold)) marginal += s.rate;
   }
   return {
@@ -478,7 +554,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     federalTaxDeduction: federalDeduction,
     taxableIncome,
     bracketTax,
-    recaptureTax: recapture.tax,
+    recaptureTax,
     exemptionCredits,
     surtax,
     tax,

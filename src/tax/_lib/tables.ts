@@ -137,6 +137,31 @@ const RetirementExclusion = block({
    * the part of the benefits IRC 86 includes), see `phaseoutShape` (Maine 36 M.R.S. 5122(2)(M-3)).
    */
   phaseout: z.optional(z.strictObject(phaseoutShape)),
+  // --- Income-stepped exclusions (Connecticut, C.G.S. 12-701(a)(20)(B)) ---
+  /** `income_tiers` rows apply at or over `over` (Connecticut's tables: "$75,000 but not over $77,499"). */
+  tiers_at_or_over: z.optional(z.boolean()),
+  /**
+   * Pension rules only: the income limits are measured on federal AGI (the income given, the pension and
+   * the part of the benefits IRC 86 includes) instead of all the income given.
+   */
+  measured_on_federal_agi: z.optional(z.boolean()),
+  /**
+   * Social Security rules only: with federal AGI under `full_exclusion_below[status]` all the benefits
+   * federal AGI includes are excluded; at or over it, at most `taxed_share_above` of the lesser of the
+   * benefits and the provisional income over the IRC 86 base amount stays taxed (Connecticut's Social
+   * Security benefit adjustment worksheet).
+   */
+  full_exclusion_below: z.optional(byStatus(z.number())),
+  taxed_share_above: z.optional(z.number()),
+  // --- Stepped phase-out of an exclusion (Minnesota, Minn. Stat. 290.0132 subd. 26) ---
+  /**
+   * The exclusion shrinks by `rate` of itself for each `step[status]` (or part of one) of income over
+   * `start[status]`, not below zero; for Social Security rules the income is federal AGI (Minnesota's
+   * simplified Social Security subtraction: 10% for each $4,000 over the threshold).
+   */
+  step_phaseout: z.optional(
+    z.strictObject({ start: byStatus(z.number()), step: byStatus(z.number()), rate: z.number() }),
+  ),
 });
 
 /** A deduction (or exemption) from income for a person of `min_age` or over, one person's. */
@@ -162,6 +187,37 @@ const AgeDeduction = block({
    * with it (Maine 36 M.R.S. 5124-C(2)).
    */
   part_of_standard_deduction: z.optional(z.boolean()),
+});
+
+// --- Income-stepped tax rules (Connecticut's CT-1040 Tax Calculation Schedule, Tables A, C, D, E) ---
+// Each is measured on the state's AGI: the income after the retirement exclusions, before deductions.
+
+/** Personal exemptions less `reduction` for each `step` (or part of one) of income over `start[status]`, not below zero. */
+const PersonalExemptionSteps = block({
+  start: byStatus(z.number()),
+  step: z.number(),
+  reduction: z.number(),
+});
+
+/**
+ * An amount added to the tax: `amount[status]` for each `step[status]` (or part of one) of income over
+ * `start[status]`, up to `max[status]` (Connecticut's Table C phase-out add-back and Table D recapture).
+ */
+const TaxAddback = block({
+  name: z.string(),
+  start: byStatus(z.number()),
+  step: byStatus(z.number()),
+  amount: byStatus(z.number()),
+  max: byStatus(z.number()),
+});
+
+/**
+ * A credit of a share of the tax (the schedule's tax plus the add-backs): the `rate` of the last tier
+ * whose `over` the income exceeds, none at or below the first (Connecticut's Table E personal tax credit).
+ */
+const TaxCreditRate = block({
+  name: z.string(),
+  tiers: byStatus(z.array(z.strictObject({ over: z.number(), rate: z.number() }))),
 });
 
 /**
@@ -277,6 +333,24 @@ export const StateTaxTableSchema = z.strictObject({
       ),
     }),
   ),
+  /**
+   * The standard deduction's limitation by federal AGI (Minnesota, Minn. Stat. 290.0123 subd. 5): reduced by
+   * `rates[i]` of federal AGI over `thresholds[status][i]` up to the next threshold (the first threshold 0),
+   * by at most `max_fraction` of the deduction.
+   */
+  standard_deduction_limitation: z.optional(
+    block({
+      thresholds: byStatus(z.array(z.number())),
+      rates: z.array(z.number()),
+      max_fraction: z.number(),
+    }),
+  ),
+  /** The personal exemptions' stepped phase-out by income (Connecticut's Table A). */
+  personal_exemption_steps: z.optional(PersonalExemptionSteps),
+  /** Amounts added to the tax by income steps (Connecticut's Tables C and D); shown as `recapture_tax`. */
+  tax_addbacks: z.optional(z.array(TaxAddback)),
+  /** A credit of a share of the tax by income (Connecticut's Table E); shown in `exemption_credits`. */
+  tax_credit_rate: z.optional(TaxCreditRate),
   /** Age-gated deductions from income (VA age deduction, NJ and VA senior exemptions). */
   age_deductions: z.optional(z.array(AgeDeduction)),
   /** Additional taxes at `rate` on taxable income above `threshold` (by status). */
