@@ -30,11 +30,12 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
 }
 
 /**
- * Partition `a[lo..hi]` three ways around the median of its first, middle and last values, without
- * data-dependent branches (two Lomuto passes whose comparisons become 0/1 increments, so random data
- * costs no branch mispredictions): on return `a[lo..bounds[0])` < pivot, `a[bounds[0]..bounds[1])` ===
- * pivot (at least one value) and `a[bounds[1]..hi]` > pivot. Runs of equal values (the zeros of
- * depleted paths) end up in the middle part at once instead of degrading the selection.
+ * Partition `a[lo..hi]` around the median of its first, middle and last values, without data-dependent
+ * branches (Lomuto passes whose comparisons become 0/1 increments, so random data costs no branch
+ * misprediction): on return `a[lo..bounds[0])` < pivot and `a[bounds[1]..hi]` >= pivot, with
+ * `a[bounds[0]..bounds[1])` === pivot. The middle part is gathered (a second pass) only when the lower
+ * part is under an eighth of the range; then runs of equal values (the zeros of depleted paths) end up
+ * in it at once instead of degrading the selection. Either way the range shrinks.
  */
 function partition3(a: Float64Array, lo: number, hi: number, bounds: Int32Array): void {
   const x = a[lo] as number;
@@ -48,6 +49,13 @@ function partition3(a: Float64Array, lo: number, hi: number, bounds: Int32Array)
     a[i] = a[lt] as number;
     a[lt] = v;
     lt += below;
+  }
+  // a[lt..hi] >= pivot. A lower part of at least an eighth leaves an upper part small enough to go on
+  // with; otherwise gather the values equal to the pivot (there is one at least), so runs of ties end.
+  if ((lt - lo) * 8 >= hi - lo + 1) {
+    bounds[0] = lt;
+    bounds[1] = lt;
+    return;
   }
   let gt = lt;
   for (let i = lt; i <= hi; i++) {
