@@ -1,7 +1,7 @@
 /**
  * Order statistics of simulated outcomes: quantiles by linear interpolation (Hyndman and Fan type 7,
  * numpy's default), computed with a multiselect so that a percentile summary of n values costs O(n)
- * instead of a full sort.
+ * instead of a full sort, with branch-free partitions (no misprediction on random data).
  *
  * @module
  */
@@ -29,41 +29,63 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
   return x + (h - lo) * ((sorted[lo + 1] as number) - x);
 }
 
-function swap(a: Float64Array, i: number, j: number): void {
-  const t = a[i] as number;
-  a[i] = a[j] as number;
-  a[j] = t;
-}
-
 /**
- * Partition `a[lo..hi]` around the median of three and return the pivot's final index: everything
- * left of it is <= the pivot, everything right of it is >= it.
+ * Partition `a[lo..hi]` around the median of its first, middle and last values, without data-dependent
+ * branches (Lomuto passes whose comparisons become 0/1 increments, so random data costs no branch
+ * misprediction): on return `a[lo..bounds[0])` < pivot and `a[bounds[1]..hi]` >= pivot, with
+ * `a[bounds[0]..bounds[1])` === pivot. The middle part is gathered (a second pass) only when the lower
+ * part is under an eighth of the range; then runs of equal values (the zeros of depleted paths) end up
+ * in it at once instead of degrading the selection. Either way the range shrinks.
  */
-function partition(a: Float64Array, lo: number, hi: number): number {
-  const mid = (lo + hi) >>> 1;
-  if ((a[mid] as number) < (a[lo] as number)) swap(a, mid, lo);
-  if ((a[hi] as number) < (a[lo] as number)) swap(a, hi, lo);
-  if ((a[hi] as number) < (a[mid] as number)) swap(a, hi, mid);
-  const pivot = a[mid] as number;
-  swap(a, mid, hi - 1);
-  let i = lo;
-  let j = hi - 1;
-  for (;;) {
-    do i++;
-    while ((a[i] as number) < pivot);
-    do j--;
-    while ((a[j] as number) > pivot);
-    if (i >= j) break;
-    swap(a, i, j);
+function partition3(a: Float64Array, lo: number, hi: number, bounds: Int32Array): void {
+  const x = a[lo] as number;
+  const y = a[(lo + hi) >>> 1] as number;
+  const z = a[hi] as number;
+  const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+  let lt = lo;
+  for (let i = lo; i <= hi; i++) {
+    const v = a[i] as number;
+    const below = +(v < pivot);
+    a[i] = a[lt] as number;
+    a[lt] = v;
+    lt += below;
   }
-  swap(a, i, hi - 1);
-  return i;
+  // a[lt..hi] >= pivot. A lower part of at least an eighth leaves an upper part small enough to go on
+  // with; otherwise gather the values equal to the pivot (there is one at least), so runs of ties end.
+  if ((lt - lo) * 8 >= hi - lo + 1) {
+    bounds[0] = lt;
+    bounds[1] = lt;
+    return;
+  }
+  let gt = lt;
+  for (let i = lt; i <= hi; i++) {
+    const v = a[i] as number;
+    const equal = +(v === pivot);
+    a[i] = a[gt] as number;
+    a[gt] = v;
+    gt += equal;
+  }
+  bounds[0] = lt;
+  bounds[1] = gt;
+}
+
+/** Sort `a[lo..hi]` in place by insertion: small ranges finish faster this way. */
+function insertionSort(a: Float64Array, lo: number, hi: number): void {
+  for (let i = lo + 1; i <= hi; i++) {
+    const v = a[i] as number;
+    let j = i - 1;
+    while (j >= lo && (a[j] as number) > v) {
+      a[j + 1] = a[j] as number;
+      j--;
+    }
+    a[j + 1] = v;
+  }
 }
 
 /**
- * Reorder `a[lo..hi]` so that each rank of `ranks[rlo..rhi]` (ascending, within lo..hi) holds its order
- * statistic: the multiselect of Dobkin and Munro, a quickselect that recurses only into the sides that
- * still hold a wanted rank.
+ * Put the order statistics at every index of `ranks[rlo..rhi]` (ascending) in place: quickselect that
+ * follows every rank at once. A range whose partitions keep going badly (more rounds than a balanced
+ * run needs, twice over) is sorted instead, so no input makes it quadratic.
  */
 function multiselect(
   a: Float64Array,
@@ -72,41 +94,39 @@ function multiselect(
   ranks: Int32Array,
   rlo: number,
   rhi: number,
+  bounds: Int32Array,
+  budget: number,
 ): void {
   while (rlo <= rhi) {
-    if (hi - lo < 16) {
-      // Insertion sort: small ranges finish faster this way.
-      for (let i = lo + 1; i <= hi; i++) {
-        const v = a[i] as number;
-        let j = i - 1;
-        while (j >= lo && (a[j] as number) > v) {
-          a[j + 1] = a[j] as number;
-          j--;
-        }
-        a[j + 1] = v;
-      }
+    if (hi - lo < 24) {
+      insertionSort(a, lo, hi);
       return;
     }
-    const p = partition(a, lo, hi);
-    // Ranks below p go left, above p go right; a rank equal to p is done.
+    if (budget-- <= 0) {
+      a.subarray(lo, hi + 1).sort();
+      return;
+    }
+    partition3(a, lo, hi, bounds);
+    const lt = bounds[0] as number;
+    const gt = bounds[1] as number;
+    // Ranks below lt go left, ranks from gt go right; ranks in between hold the pivot: done.
     let split = rlo;
-    while (split <= rhi && (ranks[split] as number) < p) split++;
+    while (split <= rhi && (ranks[split] as number) < lt) split++;
     let right = split;
-    while (right <= rhi && (ranks[right] as number) === p) right++;
+    while (right <= rhi && (ranks[right] as number) < gt) right++;
     // Recurse into the smaller list of ranks, loop on the other.
     if (split - rlo < rhi - right + 1) {
-      multiselect(a, lo, p - 1, ranks, rlo, split - 1);
-      lo = p + 1;
+      multiselect(a, lo, lt - 1, ranks, rlo, split - 1, bounds, budget);
+      lo = gt;
       rlo = right;
     } else {
-      multiselect(a, p + 1, hi, ranks, right, rhi);
-      hi = p - 1;
+      multiselect(a, gt, hi, ranks, right, rhi, bounds, budget);
+      hi = lt - 1;
       rhi = split - 1;
     }
   }
 }
 
-/** The order-statistic ranks type-7 interpolation reads for `qs` over `n` values, ascending and distinct. */
 function ranksFor(n: number, qs: readonly number[]): Int32Array {
   const wanted = new Set<number>();
   for (const q of qs) {
@@ -132,7 +152,8 @@ export function quantiles(values: Float64Array, qs: readonly number[]): number[]
   const n = values.length;
   if (n === 0) throw new RangeError('quantiles of no values');
   const ranks = ranksFor(n, qs);
-  multiselect(values, 0, n - 1, ranks, 0, ranks.length - 1);
+  // A balanced run needs about log2(n) rounds along any path of ranks; four times that is the budget.
+  multiselect(values, 0, n - 1, ranks, 0, ranks.length - 1, new Int32Array(2), 4 * (32 - Math.clz32(n)));
   return qs.map((q) => {
     const h = (n - 1) * q;
     const lo = Math.floor(h);
