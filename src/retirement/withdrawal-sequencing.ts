@@ -13,6 +13,7 @@ import {
   present,
   rate,
   resultNumber,
+  strictObject,
   when,
   withDefault,
 } from '../core/schema';
@@ -23,7 +24,7 @@ import { rmdDivisorFor } from './_lib/uniform-lifetime';
 /** The withdrawal orders of `/v1/retirement/withdrawal-sequencing`. */
 export const SEQUENCING_STRATEGIES = ['conventional', 'bracket_fill', 'proportional'] as const;
 
-const WithdrawalSequencingObject = z.strictObject({
+const WithdrawalSequencingObject = strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   strategy: oneOf(

@@ -10,6 +10,7 @@ import {
   nonNegativeMoney,
   number,
   oneOf,
+  strictObject,
   withDefault,
 } from '../core/schema';
 import { IRMAA_ENGINE, irmaaFor, irmaaSchedule } from '../healthcare/_lib/irmaa';
@@ -46,7 +47,7 @@ const STATE_CODES: readonly string[] = stateTaxTables.years.flatMap((year) =>
 );
 const STATES = new Set(STATE_CODES);
 
-const CliffMapObject = z.strictObject({
+const CliffMapObject = strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   age: z.optional(

@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { roundMoney, roundRate } from '../core/rounding';
-import { age, anyCasePattern, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
+import {
+  age,
+  anyCasePattern,
+  filingStatus,
+  nonNegativeMoney,
+  oneOf,
+  resultNumber,
+  strictObject,
+} from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { stateTaxTables } from './_lib/state-tables';
 import { stateTax } from './_lib/state-tax';
@@ -13,7 +21,7 @@ export const COVERED_STATES: readonly string[] = Object.keys(stateTaxTables.get(
 const covered = new Set(COVERED_STATES);
 
 /** `/v1/tax/state-income` request. */
-export const StateIncomeInput = z.strictObject({
+export const StateIncomeInput = strictObject({
   state: z.string().check(
     z.refine((code) => covered.has(code.toUpperCase()), {
       error: (issue) => `state ${String(issue.input)} is not covered; covered: ${COVERED_STATES.join(', ')}`,

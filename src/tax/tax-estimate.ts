@@ -9,6 +9,7 @@ import {
   filingStatus,
   nonNegativeMoney,
   rate,
+  strictObject,
   when,
 } from '../core/schema';
 import { fastTaxEstimate } from './_lib/fast-estimate';
@@ -17,7 +18,7 @@ import { federalTable, taxYearField } from './federal-tables';
 import { federalTaxExact } from './federal-tax';
 import { bracketFills } from './ordinary-tax';
 
-const TaxEstimateObject = z.strictObject({
+const TaxEstimateObject = strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   ordinary_income: nonNegativeMoney(
