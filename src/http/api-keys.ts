@@ -25,7 +25,11 @@ function digestsEqual(a: string, b: string): boolean {
  * hash (no early exit, whichever matches), so response timing reveals nothing about the keys.
  */
 export function matchApiKey(key: string, hashes: readonly string[]): string | undefined {
-  const presented = hashApiKey(key);
+  return matchApiKeyHash(hashApiKey(key), hashes);
+}
+
+/** {@link matchApiKey} given the presented key's hash. */
+export function matchApiKeyHash(presented: string, hashes: readonly string[]): string | undefined {
   let match: string | undefined;
   for (const hash of hashes) if (digestsEqual(presented, hash)) match = hash;
   return match;
