@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { tokensFor } from '../core/cost';
-import { type Envelope, envelopeJson } from '../core/envelope';
+import type { Envelope } from '../core/envelope';
+import { envelopeJson } from '../core/envelope-json';
 import { isCalculationError } from '../core/errors';
 import { type AnyOperation, toCalculationError } from '../core/operation';
 import { createRegistry } from '../core/registry';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json';
-import { buildEnvelope, envelopeJson, finiteResult } from '../../src/core/envelope';
+import { buildEnvelope, finiteResult } from '../../src/core/envelope';
+import { envelopeJson } from '../../src/core/envelope-json';
 import { resultId } from '../../src/core/result-id';
 
 /** The straightforward implementations the envelope had before it was made faster: the reference. */
