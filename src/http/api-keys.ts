@@ -16,7 +16,9 @@ export function hashApiKey(key: string): string {
 /** Compare two equal-length hex digests without an early exit. */
 function digestsEqual(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i % b.length);
+  // Lengths differ only for a malformed hash: compare `a` with itself then, still reading every character.
+  const other = diff === 0 ? b : a;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ other.charCodeAt(i);
   return diff === 0;
 }
 
