@@ -16,7 +16,9 @@ export function hashApiKey(key: string): string {
 /** Compare two equal-length hex digests without an early exit. */
 function digestsEqual(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i % b.length);
+  // Lengths differ only for a malformed hash: compare `a` with itself then, still reading every character.
+  const other = diff === 0 ? b : a;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ other.charCodeAt(i);
   return diff === 0;
 }
 
@@ -25,7 +27,11 @@ function digestsEqual(a: string, b: string): boolean {
  * hash (no early exit, whichever matches), so response timing reveals nothing about the keys.
  */
 export function matchApiKey(key: string, hashes: readonly string[]): string | undefined {
-  const presented = hashApiKey(key);
+  return matchApiKeyHash(hashApiKey(key), hashes);
+}
+
+/** {@link matchApiKey} given the presented key's hash. */
+export function matchApiKeyHash(presented: string, hashes: readonly string[]): string | undefined {
   let match: string | undefined;
   for (const hash of hashes) if (digestsEqual(presented, hash)) match = hash;
   return match;

@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import { tokensFor } from '../core/cost';
-import { buildEnvelope, type Envelope } from '../core/envelope';
+import type { Envelope } from '../core/envelope';
+import { envelopeJson } from '../core/envelope-json';
 import { isCalculationError } from '../core/errors';
 import { type AnyOperation, toCalculationError } from '../core/operation';
 import { createRegistry } from '../core/registry';
 import { registry as allOperations } from '../operations';
-import { hashApiKey, matchApiKey, presentedCredential } from './api-keys';
+import { hashApiKey, matchApiKeyHash, presentedCredential } from './api-keys';
 import { buildOpenApiDocument } from './openapi';
 import {
   DEFAULT_MAX_KEYS_PER_ACCOUNT,
@@ -25,8 +26,22 @@ import {
   usageByKey,
   utcDay,
 } from './platform';
-import { clip, errorReply, jsonReply, payloadTooLarge, type Reply, toResponse } from './responses';
-import { MemoryKeyStore, MemoryStore, MemoryUsageStore } from './stores/memory';
+import {
+  clip,
+  errorReply,
+  JSON_CONTENT_TYPE,
+  jsonReply,
+  payloadTooLarge,
+  type Reply,
+  toResponse,
+} from './responses';
+import {
+  MemoryKeyStore,
+  MemoryStore,
+  MemoryUsageStore,
+  synchronousRecord,
+  synchronousTakeToken,
+} from './stores/memory';
 import type { KeyRecord, KeyStore, RateLimitStore, UsageStore } from './stores/types';
 import type { RateDecision } from './token-bucket';
 
@@ -133,9 +148,9 @@ export interface RequestParts {
   /** The body as UTF-8 text, or {@link TOO_LARGE} as soon as it crosses `limit` bytes (the rest unread). */
   readBody(limit: number): Promise<string | typeof TOO_LARGE>;
   /** Where costed operations compute (default: in the calling thread). */
-  readonly execute?: Executor;
+  readonly execute?: Executor | undefined;
   /** The address of the connection's peer (node:http sets it); what signups are rate-limited by. */
-  readonly clientAddress?: string;
+  readonly clientAddress?: string | undefined;
 }
 
 /** The symbol under which a handler exposes its Fetch-free core to bridges. */
@@ -205,6 +220,7 @@ function rateHeaders(limit: number, decision: RateDecision): Record<string, stri
 }
 
 function isJsonContentType(value: string | undefined): boolean {
+  if (value === 'application/json') return true;
   if (!value) return false;
   const type = value.split(';')[0]!.trim().toLowerCase();
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
@@ -218,6 +234,8 @@ interface Identity {
   readonly accountId: string;
   /** The stored key; undefined for a key configured at start-up. */
   readonly record?: KeyRecord;
+  /** Its rate-limit bucket. */
+  readonly bucket: string;
 }
 const NO_STORE = { 'cache-control': 'no-store' };
 const storeUnavailable = (what: string) =>
@@ -290,9 +308,19 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       throw new TypeError('apiKeyHashes must be lower-case SHA-256 hex digests (hashApiKey)');
   }
   const keyHashes = [...(options.apiKeys ?? []).map(hashApiKey), ...(options.apiKeyHashes ?? [])];
+  /** The identity of each configured key, built once. */
+  const configured = new Map<string, Identity>(
+    keyHashes.map((hash) => [
+      hash,
+      { hash, keyId: `key_${hash.slice(0, 16)}`, accountId: OPERATOR_ACCOUNT, bucket: `rate:${hash}` },
+    ]),
+  );
   const store = options.store ?? new MemoryStore();
   const keyStore = options.keyStore ?? new MemoryKeyStore();
   const usageStore = options.usageStore ?? new MemoryUsageStore();
+  // The in-memory stores answer synchronously: no promise per request.
+  const takeTokenNow = synchronousTakeToken(store);
+  const recordNow = synchronousRecord(usageStore);
   const signupRate =
     options.signup === undefined || options.signup === false
       ? undefined
@@ -372,32 +400,40 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     return request.clientAddress ?? 'unknown';
   };
 
-  /** The identity of the request's credential, or the 401 / 503 reply. */
-  const authenticate = async (request: RequestParts): Promise<Identity | Reply> => {
-    const credential = presentedCredential(request.header);
-    let problem =
-      credential === undefined
-        ? 'missing credential: send Authorization: Bearer <key> or X-API-Key: <key>'
-        : 'problem' in credential
-          ? credential.problem
-          : 'invalid credential';
-    if (credential && 'key' in credential) {
-      const configured = matchApiKey(credential.key, keyHashes);
-      if (configured)
-        return { hash: configured, keyId: `key_${configured.slice(0, 16)}`, accountId: OPERATOR_ACCOUNT };
-      let record: KeyRecord | undefined;
-      try {
-        record = await keyStore.findKey(hashApiKey(credential.key));
-      } catch {
-        return storeUnavailable('key');
-      }
-      if (record && !record.revokedAt)
-        return { hash: record.hash, keyId: record.id, accountId: record.accountId, record };
-      if (record) problem = 'invalid credential: the key was revoked';
+  const unauthorized = (problem: string) =>
+    errorReply(401, 'unauthorized', problem, { headers: { 'www-authenticate': 'Bearer realm="finplan"' } });
+
+  /** The identity of a key issued by the platform (from the key store), or the 401 / 503 reply. */
+  const storedIdentity = async (hash: string): Promise<Identity | Reply> => {
+    let record: KeyRecord | undefined;
+    try {
+      record = await keyStore.findKey(hash);
+    } catch {
+      return storeUnavailable('key');
     }
-    return errorReply(401, 'unauthorized', problem, {
-      headers: { 'www-authenticate': 'Bearer realm="finplan"' },
-    });
+    if (record && !record.revokedAt)
+      return {
+        hash: record.hash,
+        keyId: record.id,
+        accountId: record.accountId,
+        record,
+        bucket: `rate:${record.hash}`,
+      };
+    return unauthorized(record ? 'invalid credential: the key was revoked' : 'invalid credential');
+  };
+
+  /**
+   * The identity of the request's credential, or the 401 / 503 reply: synchronous for a key configured
+   * at start-up, a promise when the key store is asked.
+   */
+  const authenticate = (request: RequestParts): Identity | Reply | Promise<Identity | Reply> => {
+    const credential = presentedCredential(request.header);
+    if (credential === undefined)
+      return unauthorized('missing credential: send Authorization: Bearer <key> or X-API-Key: <key>');
+    if ('problem' in credential) return unauthorized(credential.problem);
+    const hash = hashApiKey(credential.key);
+    const match = matchApiKeyHash(hash, keyHashes);
+    return match ? (configured.get(match) as Identity) : storedIdentity(hash);
   };
 
   /** The JSON body, after the content type and size checks; or the error reply. */
@@ -591,20 +627,14 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       }
     }
 
-    const identity = await authenticate(request);
+    const authenticated = authenticate(request);
+    const identity = authenticated instanceof Promise ? await authenticated : authenticated;
     if ('status' in identity) return identity;
 
     // One token on arrival; a simulation pays the rest of its cost once its body is validated.
     let headers: Record<string, string> = {};
     let lastDecision: RateDecision | undefined;
-    const charge = async (count: number): Promise<Reply | undefined> => {
-      if (options.dev) return undefined;
-      let decision: RateDecision;
-      try {
-        decision = await store.takeToken(`rate:${identity.hash}`, rateLimit, count);
-      } catch {
-        return storeUnavailable('rate-limit');
-      }
+    const decide = (decision: RateDecision, count: number): Reply | undefined => {
       lastDecision = decision;
       headers = rateHeaders(rateLimit, decision);
       if (decision.allowed) return undefined;
@@ -617,7 +647,29 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         { headers: { ...headers, 'retry-after': String(decision.retryAfterSeconds) } },
       );
     };
-    const refused = await charge(1);
+    const chargeStore = async (count: number): Promise<Reply | undefined> => {
+      let decision: RateDecision;
+      try {
+        decision = await store.takeToken(identity.bucket, rateLimit, count);
+      } catch {
+        return storeUnavailable('rate-limit');
+      }
+      return decide(decision, count);
+    };
+    /** Take `count` tokens: the refusal (429, or 503 when the store fails), or undefined. */
+    const charge = (count: number): Reply | undefined | Promise<Reply | undefined> => {
+      if (options.dev) return undefined;
+      if (!takeTokenNow) return chargeStore(count);
+      let decision: RateDecision;
+      try {
+        decision = takeTokenNow(identity.bucket, rateLimit, count);
+      } catch {
+        return storeUnavailable('rate-limit');
+      }
+      return decide(decision, count);
+    };
+    const charged = charge(1);
+    const refused = charged instanceof Promise ? await charged : charged;
     if (refused) return refused;
 
     if (platform) {
@@ -628,6 +680,12 @@ export function createHandler(options: HandlerOptions = {}): Handler {
 
     // Counted against its key (a failure to count never fails the request); awaited before the reply
     // so that /v1/usage right after sees it.
+    if (recordNow) {
+      try {
+        recordNow(identity.accountId, identity.keyId, utcDay(Date.now()), operation!.path);
+      } catch {}
+      return calculate(operation!, request, () => headers, charge);
+    }
     const counted = usageStore
       .record(identity.accountId, identity.keyId, utcDay(Date.now()), operation!.path)
       .catch(() => {});
@@ -642,7 +700,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     operation: AnyOperation,
     request: RequestParts,
     rateHeadersNow: () => Record<string, string>,
-    charge: (count: number) => Promise<Reply | undefined>,
+    charge: (count: number) => Reply | undefined | Promise<Reply | undefined>,
   ): Promise<Reply> => {
     let headers = rateHeadersNow();
     const read = await readJson(request, headers);
@@ -657,11 +715,10 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         if (overBudget) return overBudget;
         headers = rateHeadersNow();
       }
-      const envelope =
-        request.execute && cost >= OFFLOAD_PATH_STEPS
-          ? await request.execute(operation, input)
-          : buildEnvelope(operation, input, operation.compute(input));
-      return jsonReply(200, envelope, headers);
+      if (request.execute && cost >= OFFLOAD_PATH_STEPS)
+        return jsonReply(200, await request.execute(operation, input), headers);
+      const body = envelopeJson(operation, input, operation.compute(input));
+      return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
     } catch (error) {
       if (isCalculationError(error)) {
         return errorReply(400, error.code, error.message, { issues: error.issues, headers });

@@ -205,9 +205,16 @@ export function keyInfo(key: KeyRecord) {
   };
 }
 
+/** The day {@link utcDay} named last, from its first millisecond: every request of a day asks for it. */
+let dayStart = Number.NaN;
+let dayText = '';
+
 /** The UTC day (`YYYY-MM-DD`) of a time. */
 export function utcDay(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
+  if (time >= dayStart && time < dayStart + 86_400_000) return dayText;
+  dayText = new Date(time).toISOString().slice(0, 10);
+  dayStart = time - (((time % 86_400_000) + 86_400_000) % 86_400_000);
+  return dayText;
 }
 
 /** The last `count` UTC days up to `time`, newest first. */

@@ -57,11 +57,12 @@ export interface Reply {
   readonly body: string;
 }
 
-const CONTENT_TYPE = 'application/json; charset=utf-8';
+/** The content type of every JSON reply. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON reply. */
 export function jsonReply(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { 'content-type': CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
+  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 
 /** Most issues an error reply lists; the rest are counted in a last `too_many_issues` issue. */

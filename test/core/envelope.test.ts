@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json';
-import { finiteResult } from '../../src/core/envelope';
+import { buildEnvelope, finiteResult } from '../../src/core/envelope';
+import { envelopeJson } from '../../src/core/envelope-json';
 import { resultId } from '../../src/core/result-id';
 
 /** The straightforward implementations the envelope had before it was made faster: the reference. */
@@ -121,6 +122,37 @@ describe('finiteResult', () => {
       'finplan bug: non-finite number at result.a[1].b',
     );
     expect(() => finiteResult([Number.POSITIVE_INFINITY], 'x')).toThrow('non-finite number at x[0]');
+  });
+});
+
+describe('envelopeJson (the HTTP body, written without building the envelope)', () => {
+  const meta = { prefix: 'demo', path: '/v1/demo', engineVersion: 'demo-1.0.0' };
+  it('is JSON.stringify(buildEnvelope(...)) byte for byte, for any result', () => {
+    fc.assert(
+      fc.property(tree, tree, (input, result) => {
+        expect(envelopeJson(meta, input, result)).toBe(JSON.stringify(buildEnvelope(meta, input, result)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('values that are not plain (a Date, a class instance, a Map) go through the copy, as before', () => {
+    class Point {
+      x = -0;
+      get y() {
+        return 1;
+      }
+    }
+    for (const result of [{ at: new Date(0) }, new Point(), { m: new Map([[1, 2]]) }, [new Point()]]) {
+      expect(envelopeJson(meta, {}, result)).toBe(JSON.stringify(buildEnvelope(meta, {}, result)));
+    }
+  });
+  it('throws the path of a non-finite number as buildEnvelope does', () => {
+    expect(() => envelopeJson(meta, {}, { a: [1, { b: Number.NaN }] })).toThrow(
+      'finplan bug: non-finite number at result.a[1].b',
+    );
+    expect(() => envelopeJson(meta, {}, [Number.NEGATIVE_INFINITY])).toThrow(
+      'non-finite number at result[0]',
+    );
   });
 });
 

@@ -3,7 +3,15 @@
 import IORedis from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryStore, memoryStores } from '../../src/http/stores/memory';
+import { createHandler } from '../../src/http/handler';
+import { utcDay } from '../../src/http/platform';
+import {
+  MemoryStore,
+  MemoryUsageStore,
+  memoryStores,
+  synchronousRecord,
+  synchronousTakeToken,
+} from '../../src/http/stores/memory';
 import { ioredisClient, nodeRedisClient, redisStores } from '../../src/http/stores/redis';
 import type { KeyRecord, Stores } from '../../src/http/stores/types';
 import { connectRedis, type RedisConnection } from '../../src/node/redis';
@@ -137,6 +145,65 @@ describe('MemoryStore', () => {
     expect((await store.takeToken('x', 60, 31)).allowed).toBe(false);
     expect(await store.takeToken('x', 60, 30)).toMatchObject({ allowed: true, remaining: 0 });
     expect(await store.takeToken('address-1', 5)).toMatchObject({ allowed: true, remaining: 4 });
+  });
+});
+
+describe('synchronous in-memory stores (the adapter skips a promise per request with them)', () => {
+  it('answer as their async methods do, sharing the same buckets and counters', async () => {
+    const store = new MemoryStore({ now: () => 0 });
+    const take = synchronousTakeToken(store)!;
+    expect(take('b', 3, 2)).toEqual(await new MemoryStore({ now: () => 0 }).takeToken('b', 3, 2));
+    expect((await store.takeToken('b', 3, 1)).remaining).toBe(0);
+    expect(take('b', 3, 1).allowed).toBe(false);
+    const usage = new MemoryUsageStore();
+    synchronousRecord(usage)!('acct', 'key', '2026-01-02', '/v1/tvm');
+    await usage.record('acct', 'key', '2026-01-02', '/v1/tvm');
+    expect(await usage.usage('acct', ['2026-01-02'])).toEqual([
+      { keyId: 'key', day: '2026-01-02', operation: '/v1/tvm', count: 2 },
+    ]);
+  });
+  it('are not used for a subclass overriding the method, nor for any other store', async () => {
+    class Counting extends MemoryStore {
+      calls = 0;
+      override async takeToken(bucket: string, capacity: number, count?: number) {
+        this.calls++;
+        return super.takeToken(bucket, capacity, count);
+      }
+    }
+    const counting = new Counting();
+    expect(synchronousTakeToken(counting)).toBeUndefined();
+    expect(synchronousTakeToken({ ping: async () => {}, takeToken: counting.takeToken })).toBeUndefined();
+    expect(synchronousRecord({ ...new MemoryUsageStore() } as MemoryUsageStore)).toBeUndefined();
+    // The handler goes through the override: every request is counted by it.
+    const handler = createHandler({ apiKeys: ['k'], store: counting });
+    const response = await handler(
+      new Request('http://x/v1/tvm', {
+        method: 'POST',
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+        body: JSON.stringify({ solve_for: 'fv', rate: 0.01, nper: 12, pmt: -100 }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(counting.calls).toBe(1);
+  });
+});
+
+describe('utcDay (the day of the last call is kept)', () => {
+  it('names the UTC day of every time, on either side of midnight and back', () => {
+    const midnight = Date.UTC(2026, 0, 2);
+    for (const time of [
+      midnight - 1,
+      midnight,
+      midnight + 1,
+      midnight - 1,
+      midnight + 86_399_999,
+      midnight + 86_400_000,
+      0,
+      -1,
+      1.5,
+    ]) {
+      expect(utcDay(time)).toBe(new Date(time).toISOString().slice(0, 10));
+    }
   });
 });
 

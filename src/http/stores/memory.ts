@@ -12,6 +12,16 @@ import type {
 /** Buckets held before full ones are forgotten (signup buckets are per client address). */
 const SWEEP_SIZE = 10_000;
 
+/** A store's own operation, run synchronously (set in the class bodies below). */
+let takeTokenNow: (store: MemoryStore, bucket: string, capacity: number, count: number) => RateDecision;
+let recordNow: (
+  store: MemoryUsageStore,
+  accountId: string,
+  keyId: string,
+  day: string,
+  operation: string,
+) => void;
+
 /**
  * The in-memory rate-limit store: one process, state lost on restart.
  *
@@ -32,7 +42,15 @@ export class MemoryStore implements RateLimitStore {
 
   async ping(): Promise<void> {}
 
+  static {
+    takeTokenNow = (store, bucket, capacity, count) => store.#take(bucket, capacity, count);
+  }
+
   async takeToken(bucket: string, capacity: number, count = 1): Promise<RateDecision> {
+    return this.#take(bucket, capacity, count);
+  }
+
+  #take(bucket: string, capacity: number, count: number): RateDecision {
     const now = this.#now();
     let state = this.#buckets.get(bucket);
     if (!state) {
@@ -129,7 +147,15 @@ export class MemoryUsageStore implements UsageStore {
 
   async ping(): Promise<void> {}
 
+  static {
+    recordNow = (store, accountId, keyId, day, operation) => store.#record(accountId, keyId, day, operation);
+  }
+
   async record(accountId: string, keyId: string, day: string, operation: string): Promise<void> {
+    this.#record(accountId, keyId, day, operation);
+  }
+
+  #record(accountId: string, keyId: string, day: string, operation: string): void {
     const bucket = `${accountId}\n${day}`;
     let counts = this.#counts.get(bucket);
     if (!counts) {
@@ -150,6 +176,27 @@ export class MemoryUsageStore implements UsageStore {
     }
     return rows;
   }
+}
+
+/**
+ * `store.takeToken` as a synchronous function when `store` is a {@link MemoryStore} that does not
+ * override it (the adapter then skips a promise per request); undefined for any other store.
+ */
+export function synchronousTakeToken(
+  store: RateLimitStore,
+): ((bucket: string, capacity: number, count: number) => RateDecision) | undefined {
+  if (!(store instanceof MemoryStore) || store.takeToken !== MemoryStore.prototype.takeToken)
+    return undefined;
+  return (bucket, capacity, count) => takeTokenNow(store, bucket, capacity, count);
+}
+
+/** `store.record` as a synchronous function for a {@link MemoryUsageStore} that does not override it. */
+export function synchronousRecord(
+  store: UsageStore,
+): ((accountId: string, keyId: string, day: string, operation: string) => void) | undefined {
+  if (!(store instanceof MemoryUsageStore) || store.record !== MemoryUsageStore.prototype.record)
+    return undefined;
+  return (accountId, keyId, day, operation) => recordNow(store, accountId, keyId, day, operation);
 }
 
 /**
