@@ -26,7 +26,7 @@ function plainAndFinite(value: unknown): boolean {
   return true;
 }
 
-let disclaimerJson: string | undefined;
+const DISCLAIMER_JSON = JSON.stringify(DISCLAIMER);
 
 /**
  * `JSON.stringify(buildEnvelope(meta, parsedInput, result))`, byte for byte, without building the
@@ -42,5 +42,5 @@ export function envelopeJson(
   const text = JSON.stringify(plainAndFinite(result) ? result : finiteResult(result));
   return `{"result_id":${JSON.stringify(id)},"engine_version":${JSON.stringify(meta.engineVersion)},${
     text === undefined ? '' : `"result":${text},`
-  }"disclaimer":${(disclaimerJson ??= JSON.stringify(DISCLAIMER))}}`;
+  }"disclaimer":${DISCLAIMER_JSON}}`;
 }
