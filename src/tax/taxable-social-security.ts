@@ -53,13 +53,16 @@ export interface SocialSecurityIncome {
  * @example
  * ```ts
  * import { taxableSocialSecurity } from 'finplan/tax';
- * // Pub. 915, Joe and Betty Johnson (joint): 10,000 of benefits, 40,500 of modified AGI.
+ * // Pub. 915 (2001), Example 3, Joe and Betty Johnson (joint): 10,000 of benefits, 40,500 of modified AGI.
  * const r = taxableSocialSecurity({ filing_status: 'mfj', benefits: 10_000, other_income: 40_500 });
  * [r.provisional_income.toNumber(), r.taxable.toNumber(), r.marginal_inclusion]; // [45500, 6275, 0.85]
  * ```
  */
 export interface SocialSecurityTaxation {
-  /** Other income + tax-exempt interest + one-half of the benefits (Pub. 915 Worksheet 1 line 7). */
+  /**
+   * Other income + tax-exempt interest + one-half of the benefits: Pub. 915 Worksheet 1 line 8 (the
+   * 19-line worksheet; line 7 of the 18-line worksheet of the 2001 edition).
+   */
   readonly provisional_income: Dec;
   /** §86(c)(1): 25,000; 32,000 joint; 0 married filing separately and not living apart all year. */
   readonly base_amount: number;
@@ -97,7 +100,7 @@ function amountsFor(status: FilingStatus, livedApart: boolean): { base: number; 
  * @example
  * ```ts
  * import { taxableSocialSecurity } from 'finplan/tax';
- * // Pub. 915, Example (George White, single): 5,980 of benefits, 28,990 of pension, wages and interest.
+ * // Pub. 915 (2001), Example 1 (George White, single): 5,980 of benefits, 28,990 of pension, wages, interest.
  * taxableSocialSecurity({ filing_status: 'single', benefits: 5_980, other_income: 28_990 }).taxable.toNumber(); // 2990
  * ```
  */

@@ -13,9 +13,11 @@ const run = (request: Request) => cliffMap(request).result;
 
 describe('tax/cliff-map: the Social Security tax torpedo', () => {
   it('2024 single, 22% bracket, 85% phase-in: 0.22 x 1.85 = 40.7%', () => {
-    // Age 67, 45,000 of IRA withdrawals, 50,000 of benefits (IRC §86, Pub. 915 Worksheet 1):
-    // provisional income 45,000 + 25,000 = 70,000; taxable benefits min(0.85 x 50,000 = 42,500,
-    // 0.85 x (70,000 - 34,000) + min(4,500, 0.5 x 9,000)) = 30,600 + 4,500 = 35,100.
+    // Age 67, 45,000 of IRA withdrawals, 50,000 of benefits (IRC §86, Pub. 915 Worksheet 1, 19-line
+    // numbering as in test/tax/taxable-social-security.test.ts): line 1 50,000; 2 25,000; 3 45,000;
+    // 8 provisional income 70,000; 9 25,000; 10 45,000; 11 9,000; 12 36,000; 13 9,000; 14 4,500;
+    // 15 min(25,000, 4,500) = 4,500; 16 0.85 x 36,000 = 30,600; 17 35,100; 18 0.85 x 50,000 = 42,500;
+    // 19 taxable benefits 35,100.
     // AGI 80,100; deductions 14,600 + 1,950 (65+) = 16,550; taxable 63,550: the 22% bracket (47,150-100,525).
     // The next dollar adds itself and 0.85 of benefits: 1.85 x 22% = 40.7%.
     const r = run({
@@ -42,6 +44,25 @@ describe('tax/cliff-map: the Social Security tax torpedo', () => {
     });
   });
 
+  it('Pub. 915 (2001) Example 1, George White, in 2024: benefits capped at half, the plain 12% bracket', () => {
+    // Worksheet 1 as in test/tax/taxable-social-security.test.ts: 28,990 of pension, wages and interest,
+    // 5,980 of benefits; provisional income 31,980 (19-line line 8), taxable benefits 2,990 (line 19): the
+    // smaller of half the benefits (line 2) and half of 6,980 (line 14), so line 15 is line 2 and the next
+    // dollar adds no benefits. AGI 28,990 + 2,990 = 31,980; 2024 single standard deduction 14,600 (his age is
+    // not given: none sent); taxable income 17,380, in the 12% bracket (11,600-47,150): 12%.
+    // Example 3 (the Johnsons) does not map: the cliff map takes no savings-bond exclusion to add back.
+    const r = run({
+      tax_year: 2024,
+      filing_status: 'single',
+      ordinary_income: 28_990,
+      social_security_benefits: 5_980,
+    });
+    expect(r.magi).toBe(31_980);
+    expect(r.ordinary.taxable_social_security_added).toBe(0);
+    expect(r.ordinary.bracket_rate).toBe(0.12);
+    expect(r.ordinary.marginal_rate).toBe(0.12);
+  });
+
   it('2025: the senior deduction phase-out lifts the same household to 43.142%', () => {
     // 2025: deductions 15,750 + 2,000 + the senior deduction 6,000 - 6% x (80,100 - 75,000) = 5,694.
     // Each dollar adds 1.85 of AGI and removes 0.06 x 1.85 = 0.111 of senior deduction:
@@ -58,9 +79,10 @@ describe('tax/cliff-map: the Social Security tax torpedo', () => {
   });
 
   it('2024 single, 12% bracket, gains straddling the 0% band: 1.85 x (12% + 15%) = 49.95%', () => {
-    // Age 67, 20,000 of IRA withdrawals, 25,000 of qualified income, 40,000 of benefits:
-    // provisional 20,000 + 25,000 + 20,000 = 65,000; taxable benefits 0.85 x 31,000 + 4,500 = 30,850
-    // (under the 34,000 cap). AGI 75,850; taxable 75,850 - 16,550 = 59,300; ordinary taxable 34,300 (12%);
+    // Age 67, 20,000 of IRA withdrawals, 25,000 of qualified income, 40,000 of benefits (Worksheet 1,
+    // 19-line numbering): line 2 20,000; 3 45,000; 8 provisional 65,000; 10 40,000; 12 31,000; 15 4,500;
+    // 16 0.85 x 31,000 = 26,350; 17 30,850; 18 34,000; 19 taxable benefits 30,850 (under the cap).
+    // AGI 75,850; taxable 75,850 - 16,550 = 59,300; ordinary taxable 34,300 (12%);
     // the gains fill 34,300-47,025 at 0% and the rest at 15%. The next ordinary dollar adds 1.85 of
     // ordinary taxable income at 12% and pushes 1.85 of gains from 0% to 15%: 0.222 + 0.2775 = 49.95%.
     const r = run({
