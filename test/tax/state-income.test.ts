@@ -1182,7 +1182,108 @@ describe('tax/state-income: Connecticut 2025 (C.G.S. 12-700 to 12-703; 2025 CT-1
   });
 });
 
+describe('tax/state-income: Vermont 2025 (32 V.S.A. 5822, 5811(21)(C), 5830e as amended by S.51 of 2025; 2025 IN-111)', () => {
+  // 2025 Vermont Tax Rate Schedules: 3.35% / 6.6% / 7.6% / 8.75% over 49,400 / 119,700 / 249,700 single (X),
+  // 82,500 / 199,450 / 304,000 joint and surviving spouse (Y-1), 41,250 / 99,725 / 152,000 separate (Y-2),
+  // 66,200 / 171,000 / 276,850 head of household (Z). IN-111 lines 4-5: standard deduction 7,650 / 15,300 /
+  // 11,450 (+1,250 at 65), personal exemption 5,300 each.
+  it('single 60,000: TI 60,000 - 7,650 - 5,300 = 47,050 x 3.35% = 1,576.175 -> 1,576.18', () => {
+    const r = single('VT', 60_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      7650, 5300, 47_050, 1576.18,
+    ]);
+  });
+  it('bracket edges (single): TI 49,400, 119,700 and 249,700 (income + 12,950 of deduction and exemption)', () => {
+    const at = (ti: number) => single('VT', 12_950 + ti);
+    expect([at(49_400).marginal_rate, at(49_399).marginal_rate]).toEqual([0.066, 0.0335]);
+    expect([at(119_700).marginal_rate, at(119_699).marginal_rate]).toEqual([0.076, 0.066]);
+    expect([at(249_700).marginal_rate, at(249_699).marginal_rate]).toEqual([0.0875, 0.076]);
+    // 49,400 x 3.35% = 1,654.90; + 70,300 x 6.6% = 4,639.80 -> 6,294.70; + 130,000 x 7.6% = 9,880 -> 16,174.70
+    expect([at(49_400).tax, at(119_700).tax, at(249_700).tax]).toEqual([1654.9, 6294.7, 16_174.7]);
+  });
+  it('joint, surviving spouse, separate and head of household schedules', () => {
+    const run = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'VT', filing_status, state_taxable_income: income });
+    // joint 120,000: TI 120,000 - 15,300 - 10,600 = 94,100: 82,500 x 3.35% = 2,763.75 + 11,600 x 6.6% = 765.60
+    expect(run('mfj', 120_000).tax).toBe(3529.35);
+    // surviving spouse: Y-1 and the joint deduction, one exemption: TI 99,400: 2,763.75 + 16,900 x 6.6% = 1,115.40
+    expect(run('qss', 120_000).tax).toBe(3879.15);
+    // separate 60,000: TI 47,050: 41,250 x 3.35% = 1,381.875 + 5,800 x 6.6% = 382.80 -> 1,764.675 -> 1,764.68
+    expect(run('mfs', 60_000).tax).toBe(1764.68);
+    // head of household 80,000: TI 80,000 - 11,450 - 5,300 = 63,250 x 3.35% = 2,118.875 -> 2,118.88
+    expect(run('hoh', 80_000).tax).toBe(2118.88);
+    // top edges: joint TI 304,000 (+25,900), head of household 276,850 (+16,750), separate 152,000 (+12,950)
+    expect([run('mfj', 25_900 + 304_000).marginal_rate, run('mfj', 25_900 + 303_999).marginal_rate]).toEqual([
+      0.0875, 0.076,
+    ]);
+    expect([run('hoh', 16_750 + 276_850).marginal_rate, run('hoh', 16_750 + 276_849).marginal_rate]).toEqual([
+      0.0875, 0.076,
+    ]);
+    expect([run('mfs', 12_950 + 152_000).marginal_rate, run('mfs', 12_950 + 151_999).marginal_rate]).toEqual([
+      0.0875, 0.076,
+    ]);
+  });
+  it('the additional standard deduction at 65 (1,250); pensions taxed at any age', () => {
+    // 70: TI 40,000 - 7,650 - 1,250 - 5,300 = 25,800 x 3.35% = 864.30; 64: 27,050 x 3.35% = 906.175 -> 906.18
+    const old = single('VT', 40_000, { age: 70 });
+    expect([old.age_deductions, old.tax]).toEqual([1250, 864.3]);
+    expect(single('VT', 40_000, { age: 64 }).tax).toBe(906.18);
+    // 20,000 + 20,000 pension at 70: the same 864.30 (no pension exclusion modeled)
+    const pension = single('VT', 20_000, { pension_income: 20_000, age: 70 });
+    expect([pension.pension_excluded, pension.tax]).toEqual([0, 864.3]);
+  });
+  it('Social Security exemption (5830e(a)(1)): all of it at federal AGI up to 55,000 single', () => {
+    // 30,000 + 20,000 benefits at 70: provisional 40,000: IRC 86 taxable min(17,000, 5,100 + 4,500) = 9,600;
+    // federal AGI 39,600 <= 55,000: all 9,600 excluded; TI 30,000 - 14,200 = 15,800 x 3.35% = 529.30
+    const r = single('VT', 30_000, { social_security_income: 20_000, age: 70 });
+    expect([r.social_security_taxed, r.tax]).toEqual([0, 529.3]);
+  });
+  it('Social Security exemption phase-out: (65,000 - AGI) / 10,000 single, (80,000 - AGI) / 10,000 joint', () => {
+    // 43,000 + 20,000 benefits: provisional 53,000: taxable min(17,000, 16,150 + 4,500) = 17,000; federal AGI
+    // 60,000: (65,000 - 60,000) / 10,000 = 0.5 excluded, 8,500 taxed; TI 51,500 - 14,200 = 37,300 x 3.35% = 1,249.55
+    const half = single('VT', 43_000, { social_security_income: 20_000, age: 70 });
+    expect([half.social_security_taxed, half.tax]).toEqual([8500, 1249.55]);
+    // federal AGI 65,000 (48,000 + 17,000): nothing excluded
+    expect(single('VT', 48_000, { social_security_income: 20_000, age: 70 }).social_security_taxed).toBe(
+      17_000,
+    );
+    // joint 49,000 + 30,000: provisional 64,000: taxable min(25,500, 17,000 + 6,000) = 23,000; AGI 72,000:
+    // 0.8 excluded, 4,600 taxed; TI 53,600 - 15,300 - 10,600 = 27,700 x 3.35% = 927.95
+    const joint = tax({
+      state: 'VT',
+      filing_status: 'mfj',
+      state_taxable_income: 49_000,
+      social_security_income: 30_000,
+    });
+    expect([joint.social_security_taxed, joint.tax]).toEqual([4600, 927.95]);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
+  it('vt_retirement_income_exemption.yaml S.51 cases (2025): full at AGI 54,000 single, half at 60,000; half at 75,000 joint', () => {
+    // PE's inputs are AGI and taxable benefits; here the same AGI and share: 38,000 + 20,000 benefits: taxable
+    // min(17,000, 0.85 x 14,000 + 4,500 = 16,400) = 16,400, AGI 54,400 <= 55,000: all out
+    expect(single('VT', 38_000, { social_security_income: 20_000 }).social_security_taxed).toBe(0);
+    // AGI 60,000 (43,000 + 17,000): (65,000 - 60,000) / 10,000 = 0.5 of the benefits excluded (PE: 1,000 -> 500)
+    expect(single('VT', 43_000, { social_security_income: 20_000 }).social_security_taxed).toBe(8500);
+    // joint 58,000 + 20,000: taxable min(17,000, 0.85 x 24,000 + 6,000) = 17,000, AGI 75,000: 0.5 excluded
+    const joint = tax({
+      state: 'VT',
+      filing_status: 'mfj',
+      state_taxable_income: 58_000,
+      social_security_income: 20_000,
+    });
+    expect(joint.social_security_taxed).toBe(8500);
+  });
+  it('vt_retirement_income_exemption.yaml "VT single SS filer in 2025 partial band" (taxsim #999): 1,284.12 vs 1,281.20', () => {
+    // other income 29,333.33 + 3.64 + 10,880 = 40,216.97, benefits 25,742.70, age 74: taxable benefits
+    // 0.85 x (53,088.32 - 34,000) + 4,500 = 20,725.072 (PE: 20,725.08), AGI 60,942.042. The statute's share
+    // (65,000 - 60,942.042) / 10,000 = 0.4057958 excludes 8,410.150, 12,314.922 taxed; the IN-112 worksheet
+    // (PE) rounds the share to 0.41: 8,497.28 excluded and a tax of 1,281.20. Here:
+    // TI 60,942.042 - 8,410.150 - 7,650 - 1,250 - 5,300 = 38,331.892 x 3.35% = 1,284.118 -> 1,284.12
+    const r = single('VT', 40_216.97, { social_security_income: 25_742.7, age: 74 });
+    expect([r.social_security_taxed, r.tax]).toEqual([12_314.92, 1284.12]);
+  });
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.
   it('ma_income_tax_before_credits.yaml "2025 surtax threshold at $1,083,150": 1,200,000 -> 64,674', () => {

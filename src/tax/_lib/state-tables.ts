@@ -49,6 +49,7 @@ import tn from '../../../data/tax/state-2025/tn.json';
 import tx from '../../../data/tax/state-2025/tx.json';
 import ut from '../../../data/tax/state-2025/ut.json';
 import va from '../../../data/tax/state-2025/va.json';
+import vt from '../../../data/tax/state-2025/vt.json';
 import wa from '../../../data/tax/state-2025/wa.json';
 import wv from '../../../data/tax/state-2025/wv.json';
 import wy from '../../../data/tax/state-2025/wy.json';
@@ -116,6 +117,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       TX: tx,
       UT: ut,
       VA: va,
+      VT: vt,
       WA: wa,
       WV: wv,
       WY: wy /* </generated map> */,
