@@ -9,6 +9,7 @@
 // <generated imports>
 import ak from '../../../data/tax/state-2025/ak.json';
 import al from '../../../data/tax/state-2025/al.json';
+import ar from '../../../data/tax/state-2025/ar.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
 import co from '../../../data/tax/state-2025/co.json';
@@ -77,6 +78,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
     2025: {
       /* <generated map> */ AK: ak,
       AL: al,
+      AR: ar,
       AZ: az,
       CA: ca,
       CO: co,
