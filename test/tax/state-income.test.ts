@@ -1182,7 +1182,174 @@ describe('tax/state-income: Connecticut 2025 (C.G.S. 12-700 to 12-703; 2025 CT-1
   });
 });
 
+describe('tax/state-income: Arkansas 2025 (Ark. Code 26-51-201(a)(3), (d); DFA 2025 Indexed Tax Brackets; 2025 AR1000F)', () => {
+  // One schedule for all statuses: 0% / 2% / 3% / 3.4% / 3.9% from 5,600 / 11,200 / 16,000 / 26,400 (3.9% of net
+  // income less 420) to 94,700; above, 3.9% less 89.30 less the bracket adjustment (310 for 94,701-94,800, -10
+  // per 100, none from 97,801). Standard deduction 2,470 (4,940 joint); personal tax credits 29 each (line 7A).
+  it('single 60,000: TI 57,530 x 3.9% - 420 = 1,823.67, less the 29 credit = 1,794.67', () => {
+    // fills: 5,600 x 2% = 112 + 4,800 x 3% = 144 + 10,400 x 3.4% = 353.60 + 31,130 x 3.9% = 1,214.07
+    const r = single('AR', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.bracket_tax, r.exemption_credits, r.tax]).toEqual([
+      2470, 57_530, 1823.67, 29, 1794.67,
+    ]);
+  });
+  it('bracket edges: net income 5,600, 11,200, 16,000 and 26,400 (income + 2,470)', () => {
+    const at = (ti: number) => single('AR', 2470 + ti);
+    // under 5,600 nothing; 5,601: 2% of 1 (the 29 credit still covers the tax, so the marginal rate is 0)
+    expect([at(5600).bracket_tax, at(5601).bracket_tax]).toEqual([0, 0.02]);
+    expect([at(11_200).marginal_rate, at(11_199).marginal_rate]).toEqual([0.03, 0.02]);
+    expect([at(16_000).marginal_rate, at(15_999).marginal_rate]).toEqual([0.034, 0.03]);
+    expect([at(26_400).marginal_rate, at(26_399).marginal_rate]).toEqual([0.039, 0.034]);
+    // DFA example 1: 75,950 x 3.9% - 419.96 = 2,542.09 (table 2,542); here 2,962.05 - 420 = 2,542.05
+    expect(at(75_950).bracket_tax).toBe(2542.05);
+  });
+  it('the bracket adjustment over 94,700: steps of 20.70, then 10 per 100 to 97,800 (tax never falls)', () => {
+    const at = (ti: number) => single('AR', 2470 + ti).bracket_tax;
+    // 94,700: 3,693.30 - 420 = 3,273.30; 94,701: 3,693.339 - (89.30 + 310) = 3,294.039 -> 3,294.04
+    expect([at(94_700), at(94_701)]).toEqual([3273.3, 3294.04]);
+    // 94,800: 3,697.20 - 399.30 = 3,297.90; 94,801: 3,697.239 - 389.30 = 3,307.939 -> 3,307.94
+    expect([at(94_800), at(94_801)]).toEqual([3297.9, 3307.94]);
+    // 97,800: 3,814.20 - 99.30 = 3,714.90; 97,801: 3,814.239 - 89.30 = 3,724.939 -> 3,724.94
+    expect([at(97_800), at(97_801)]).toEqual([3714.9, 3724.94]);
+    // 100,000: 3,900 - 89.30 = 3,810.70 (the booklet's note: 3,809 + 3.9% over 100,000; see not_modeled)
+    expect(at(100_000)).toBe(3810.7);
+    expect(single('AR', 2470 + 96_000).marginal_rate).toBe(0.039);
+  });
+  it('joint, head of household, surviving spouse and separate: the same schedule, their credits', () => {
+    const run = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'AR', filing_status, state_taxable_income: income });
+    // joint 100,000: TI 95,060: 3,707.34 - 420 + 20.70 + 3 x 10 = 3,338.04 (3.9% less 369.30), less 58 = 3,280.04
+    const joint = run('mfj', 100_000);
+    expect([joint.standard_deduction, joint.bracket_tax, joint.tax]).toEqual([4940, 3338.04, 3280.04]);
+    // head of household and surviving spouse 50,000: TI 47,530: 1,853.67 - 420 = 1,433.67, less 2 x 29
+    expect([run('hoh', 50_000).tax, run('qss', 50_000).tax]).toEqual([1375.67, 1375.67]);
+    // separate: one credit
+    expect(run('mfs', 50_000).tax).toBe(1404.67);
+  });
+  it('retirement exemption 6,000 at any age (26-51-307); Social Security exempt', () => {
+    // 20,000 + 10,000 pension: 6,000 out; TI 24,000 - 2,470 = 21,530: 112 + 144 + 5,530 x 3.4% = 188.02
+    // -> 444.02, less 29 = 415.02
+    const r = single('AR', 20_000, { pension_income: 10_000, age: 70 });
+    expect([r.pension_excluded, r.tax]).toEqual([6000, 415.02]);
+    expect(single('AR', 20_000, { pension_income: 10_000, age: 40 }).tax).toBe(415.02);
+    // 20,000 + 30,000 benefits: TI 17,530: 112 + 144 + 1,530 x 3.4% = 52.02 -> 308.02, less 29 = 279.02
+    const ss = single('AR', 20_000, { social_security_income: 30_000 });
+    expect([ss.social_security_taxed, ss.tax]).toEqual([0, 279.02]);
+  });
+});
+
+describe('tax/state-income: Vermont 2025 (32 V.S.A. 5822, 5811(21)(C), 5830e as amended by S.51 of 2025; 2025 IN-111)', () => {
+  // 2025 Vermont Tax Rate Schedules: 3.35% / 6.6% / 7.6% / 8.75% over 49,400 / 119,700 / 249,700 single (X),
+  // 82,500 / 199,450 / 304,000 joint and surviving spouse (Y-1), 41,250 / 99,725 / 152,000 separate (Y-2),
+  // 66,200 / 171,000 / 276,850 head of household (Z). IN-111 lines 4-5: standard deduction 7,650 / 15,300 /
+  // 11,450 (+1,250 at 65), personal exemption 5,300 each.
+  it('single 60,000: TI 60,000 - 7,650 - 5,300 = 47,050 x 3.35% = 1,576.175 -> 1,576.18', () => {
+    const r = single('VT', 60_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      7650, 5300, 47_050, 1576.18,
+    ]);
+  });
+  it('bracket edges (single): TI 49,400, 119,700 and 249,700 (income + 12,950 of deduction and exemption)', () => {
+    const at = (ti: number) => single('VT', 12_950 + ti);
+    expect([at(49_400).marginal_rate, at(49_399).marginal_rate]).toEqual([0.066, 0.0335]);
+    expect([at(119_700).marginal_rate, at(119_699).marginal_rate]).toEqual([0.076, 0.066]);
+    expect([at(249_700).marginal_rate, at(249_699).marginal_rate]).toEqual([0.0875, 0.076]);
+    // 49,400 x 3.35% = 1,654.90; + 70,300 x 6.6% = 4,639.80 -> 6,294.70; + 130,000 x 7.6% = 9,880 -> 16,174.70
+    expect([at(49_400).tax, at(119_700).tax, at(249_700).tax]).toEqual([1654.9, 6294.7, 16_174.7]);
+  });
+  it('joint, surviving spouse, separate and head of household schedules', () => {
+    const run = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'VT', filing_status, state_taxable_income: income });
+    // joint 120,000: TI 120,000 - 15,300 - 10,600 = 94,100: 82,500 x 3.35% = 2,763.75 + 11,600 x 6.6% = 765.60
+    expect(run('mfj', 120_000).tax).toBe(3529.35);
+    // surviving spouse: Y-1 and the joint deduction, one exemption: TI 99,400: 2,763.75 + 16,900 x 6.6% = 1,115.40
+    expect(run('qss', 120_000).tax).toBe(3879.15);
+    // separate 60,000: TI 47,050: 41,250 x 3.35% = 1,381.875 + 5,800 x 6.6% = 382.80 -> 1,764.675 -> 1,764.68
+    expect(run('mfs', 60_000).tax).toBe(1764.68);
+    // head of household 80,000: TI 80,000 - 11,450 - 5,300 = 63,250 x 3.35% = 2,118.875 -> 2,118.88
+    expect(run('hoh', 80_000).tax).toBe(2118.88);
+    // top edges: joint TI 304,000 (+25,900), head of household 276,850 (+16,750), separate 152,000 (+12,950)
+    expect([run('mfj', 25_900 + 304_000).marginal_rate, run('mfj', 25_900 + 303_999).marginal_rate]).toEqual([
+      0.0875, 0.076,
+    ]);
+    expect([run('hoh', 16_750 + 276_850).marginal_rate, run('hoh', 16_750 + 276_849).marginal_rate]).toEqual([
+      0.0875, 0.076,
+    ]);
+    expect([run('mfs', 12_950 + 152_000).marginal_rate, run('mfs', 12_950 + 151_999).marginal_rate]).toEqual([
+      0.0875, 0.076,
+    ]);
+  });
+  it('the additional standard deduction at 65 (1,250); pensions taxed at any age', () => {
+    // 70: TI 40,000 - 7,650 - 1,250 - 5,300 = 25,800 x 3.35% = 864.30; 64: 27,050 x 3.35% = 906.175 -> 906.18
+    const old = single('VT', 40_000, { age: 70 });
+    expect([old.age_deductions, old.tax]).toEqual([1250, 864.3]);
+    expect(single('VT', 40_000, { age: 64 }).tax).toBe(906.18);
+    // 20,000 + 20,000 pension at 70: the same 864.30 (no pension exclusion modeled)
+    const pension = single('VT', 20_000, { pension_income: 20_000, age: 70 });
+    expect([pension.pension_excluded, pension.tax]).toEqual([0, 864.3]);
+  });
+  it('Social Security exemption (5830e(a)(1)): all of it at federal AGI up to 55,000 single', () => {
+    // 30,000 + 20,000 benefits at 70: provisional 40,000: IRC 86 taxable min(17,000, 5,100 + 4,500) = 9,600;
+    // federal AGI 39,600 <= 55,000: all 9,600 excluded; TI 30,000 - 14,200 = 15,800 x 3.35% = 529.30
+    const r = single('VT', 30_000, { social_security_income: 20_000, age: 70 });
+    expect([r.social_security_taxed, r.tax]).toEqual([0, 529.3]);
+  });
+  it('Social Security exemption phase-out: (65,000 - AGI) / 10,000 single, (80,000 - AGI) / 10,000 joint', () => {
+    // 43,000 + 20,000 benefits: provisional 53,000: taxable min(17,000, 16,150 + 4,500) = 17,000; federal AGI
+    // 60,000: (65,000 - 60,000) / 10,000 = 0.5 excluded, 8,500 taxed; TI 51,500 - 14,200 = 37,300 x 3.35% = 1,249.55
+    const half = single('VT', 43_000, { social_security_income: 20_000, age: 70 });
+    expect([half.social_security_taxed, half.tax]).toEqual([8500, 1249.55]);
+    // federal AGI 65,000 (48,000 + 17,000): nothing excluded
+    expect(single('VT', 48_000, { social_security_income: 20_000, age: 70 }).social_security_taxed).toBe(
+      17_000,
+    );
+    // joint 49,000 + 30,000: provisional 64,000: taxable min(25,500, 17,000 + 6,000) = 23,000; AGI 72,000:
+    // 0.8 excluded, 4,600 taxed; TI 53,600 - 15,300 - 10,600 = 27,700 x 3.35% = 927.95
+    const joint = tax({
+      state: 'VT',
+      filing_status: 'mfj',
+      state_taxable_income: 49_000,
+      social_security_income: 30_000,
+    });
+    expect([joint.social_security_taxed, joint.tax]).toEqual([4600, 927.95]);
+  });
+});
+
 describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => {
+  it('ar_income_tax_before_non_refundable_credits_indiv.yaml 2025 cases 9-13 (tax on net income, before credits)', () => {
+    // PE's input is net taxable income: here the income is that plus the 2,470 standard deduction
+    const preCredit = (ti: number) => single('AR', 2470 + ti).bracket_tax;
+    // 5,000 -> 0; 10,000 x 2% - 112 = 88; 20,000 x 3.4% - 288 = 392; 50,000 x 3.9% - 420 = 1,530
+    expect([preCredit(5000), preCredit(10_000), preCredit(20_000), preCredit(50_000)]).toEqual([
+      0, 88, 392, 1530,
+    ]);
+    // case 13, 100,000: PE 100,000 x 3.9% - 89 = 3,811 (margin 1); here 3.9% less 89.30 = 3,810.70
+    expect(Math.abs(preCredit(100_000) - 3811)).toBeLessThanOrEqual(1);
+  });
+  it('vt_retirement_income_exemption.yaml S.51 cases (2025): full at AGI 54,000 single, half at 60,000; half at 75,000 joint', () => {
+    // PE's inputs are AGI and taxable benefits; here the same AGI and share: 38,000 + 20,000 benefits: taxable
+    // min(17,000, 0.85 x 14,000 + 4,500 = 16,400) = 16,400, AGI 54,400 <= 55,000: all out
+    expect(single('VT', 38_000, { social_security_income: 20_000 }).social_security_taxed).toBe(0);
+    // AGI 60,000 (43,000 + 17,000): (65,000 - 60,000) / 10,000 = 0.5 of the benefits excluded (PE: 1,000 -> 500)
+    expect(single('VT', 43_000, { social_security_income: 20_000 }).social_security_taxed).toBe(8500);
+    // joint 58,000 + 20,000: taxable min(17,000, 0.85 x 24,000 + 6,000) = 17,000, AGI 75,000: 0.5 excluded
+    const joint = tax({
+      state: 'VT',
+      filing_status: 'mfj',
+      state_taxable_income: 58_000,
+      social_security_income: 20_000,
+    });
+    expect(joint.social_security_taxed).toBe(8500);
+  });
+  it('vt_retirement_income_exemption.yaml "VT single SS filer in 2025 partial band" (taxsim #999): 1,284.12 vs 1,281.20', () => {
+    // other income 29,333.33 + 3.64 + 10,880 = 40,216.97, benefits 25,742.70, age 74: taxable benefits
+    // 0.85 x (53,088.32 - 34,000) + 4,500 = 20,725.072 (PE: 20,725.08), AGI 60,942.042. The statute's share
+    // (65,000 - 60,942.042) / 10,000 = 0.4057958 excludes 8,410.150, 12,314.922 taxed; the IN-112 worksheet
+    // (PE) rounds the share to 0.41: 8,497.28 excluded and a tax of 1,281.20. Here:
+    // TI 60,942.042 - 8,410.150 - 7,650 - 1,250 - 5,300 = 38,331.892 x 3.35% = 1,284.118 -> 1,284.12
+    const r = single('VT', 40_216.97, { social_security_income: 25_742.7, age: 74 });
+    expect([r.social_security_taxed, r.tax]).toEqual([12_314.92, 1284.12]);
+  });
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.
   it('ma_income_tax_before_credits.yaml "2025 surtax threshold at $1,083,150": 1,200,000 -> 64,674', () => {

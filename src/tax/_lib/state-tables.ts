@@ -9,6 +9,7 @@
 // <generated imports>
 import ak from '../../../data/tax/state-2025/ak.json';
 import al from '../../../data/tax/state-2025/al.json';
+import ar from '../../../data/tax/state-2025/ar.json';
 import az from '../../../data/tax/state-2025/az.json';
 import ca from '../../../data/tax/state-2025/ca.json';
 import co from '../../../data/tax/state-2025/co.json';
@@ -49,6 +50,7 @@ import tn from '../../../data/tax/state-2025/tn.json';
 import tx from '../../../data/tax/state-2025/tx.json';
 import ut from '../../../data/tax/state-2025/ut.json';
 import va from '../../../data/tax/state-2025/va.json';
+import vt from '../../../data/tax/state-2025/vt.json';
 import wa from '../../../data/tax/state-2025/wa.json';
 import wv from '../../../data/tax/state-2025/wv.json';
 import wy from '../../../data/tax/state-2025/wy.json';
@@ -76,6 +78,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
     2025: {
       /* <generated map> */ AK: ak,
       AL: al,
+      AR: ar,
       AZ: az,
       CA: ca,
       CO: co,
@@ -116,6 +119,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       TX: tx,
       UT: ut,
       VA: va,
+      VT: vt,
       WA: wa,
       WV: wv,
       WY: wy /* </generated map> */,

@@ -190,17 +190,19 @@ function excluded(
     }
     base = base.times(kept);
   }
-  if (rule.max_amount === undefined) return base;
-  if (rule.uncapped_up_to !== undefined && income.lte(rule.uncapped_up_to[status])) {
-    notes.push(
-      `income of ${dollars(income.toNumber())} is at or below ${dollars(rule.uncapped_up_to[status])}: the Social Security exclusion is not capped`,
-    );
-    return base;
+  let capped = base;
+  if (rule.max_amount !== undefined) {
+    if (rule.uncapped_up_to !== undefined && income.lte(rule.uncapped_up_to[status])) {
+      notes.push(
+        `income of ${dollars(income.toNumber())} is at or below ${dollars(rule.uncapped_up_to[status])}: the Social Security exclusion is not capped`,
+      );
+      return base;
+    }
+    let room = new Dec(typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status]);
+    if (rule.cap_reduced_by_social_security) room = Dec.max(room.minus(ctx.socialSecurityExcluded), 0);
+    if (rule.cap_reduced_by_benefits_received) room = Dec.max(room.minus(ctx.benefits), 0);
+    capped = Dec.min(base, room);
   }
-  let room = new Dec(typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status]);
-  if (rule.cap_reduced_by_social_security) room = Dec.max(room.minus(ctx.socialSecurityExcluded), 0);
-  if (rule.cap_reduced_by_benefits_received) room = Dec.max(room.minus(ctx.benefits), 0);
-  const capped = Dec.min(base, room);
   const fraction = phaseoutFraction(rule.phaseout, status, ctx.federalAgi);
   if (fraction.lte(0)) return capped;
   notes.push(

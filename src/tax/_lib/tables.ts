@@ -133,8 +133,9 @@ const RetirementExclusion = block({
    */
   cap_reduced_by_benefits_received: z.optional(z.boolean()),
   /**
-   * The amount excluded (after `max_amount`) phases out linearly on federal AGI (the income given with
-   * the part of the benefits IRC 86 includes), see `phaseoutShape` (Maine 36 M.R.S. 5122(2)(M-3)).
+   * The amount excluded (after `max_amount`, if any) phases out linearly on federal AGI (the income given
+   * with the part of the benefits IRC 86 includes), see `phaseoutShape` (Maine 36 M.R.S. 5122(2)(M-3);
+   * Vermont's Social Security exemption, 32 V.S.A. 5830e(a), uncapped).
    */
   phaseout: z.optional(z.strictObject(phaseoutShape)),
   // --- Income-stepped exclusions (Connecticut, C.G.S. 12-701(a)(20)(B)) ---
