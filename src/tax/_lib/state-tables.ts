@@ -26,6 +26,7 @@ import ks from '../../../data/tax/state-2025/ks.json';
 import ky from '../../../data/tax/state-2025/ky.json';
 import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
+import md from '../../../data/tax/state-2025/md.json';
 import me from '../../../data/tax/state-2025/me.json';
 import mi from '../../../data/tax/state-2025/mi.json';
 import mn from '../../../data/tax/state-2025/mn.json';
@@ -93,6 +94,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       KY: ky,
       LA: la,
       MA: ma,
+      MD: md,
       ME: me,
       MI: mi,
       MN: mn,

@@ -484,7 +484,9 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   }
   const tiered = table.personal_exemption_tiers;
   if (tiered !== undefined) {
-    const tier = tiered.tiers.find((row) => gross.lte(row.up_to));
+    const rows = Array.isArray(tiered.tiers) ? tiered.tiers : tiered.tiers[status];
+    const measure = tiered.measured_on_federal_agi ? federalAgi : gross;
+    const tier = rows.find((row) => measure.lte(row.up_to));
     personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
   }
   const ageDeductions = (table.age_deductions ?? []).reduce((sum, rule) => {
