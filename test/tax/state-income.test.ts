@@ -962,6 +962,70 @@ describe('tax/state-income: Maryland 2025 (Tax-General 10-105, 10-209, 10-211, 1
   });
 });
 
+describe('tax/state-income: Rhode Island 2025 (R.I. Gen. Laws 44-30-2.6, 44-30-12(c)(8), (9); ADV 2024-26, ADV 2025-22)', () => {
+  // One schedule for every status (ADV 2024-26): 3.75% to 79,900, 4.75% to 181,650 (tax 2,996.25 and
+  // 7,829.38 there), 5.99% above. Standard deduction 10,900 / 21,800 joint / 16,350 head of household;
+  // exemption 5,100 each; both less 20% per 7,250 or part of it over 254,250 (RI-1040ES worksheets).
+  const ri = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
+    tax({ state: 'RI', filing_status, state_taxable_income: income, ...extra });
+  it('single 60,000: TI 60,000 - 10,900 - 5,100 = 44,000 x 3.75% = 1,650', () => {
+    const r = ri('single', 60_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      10_900, 5100, 44_000, 1650,
+    ]);
+    // joint 100,000: TI 100,000 - 21,800 - 10,200 = 68,000 x 3.75% = 2,550; head of household 60,000: TI
+    // 60,000 - 16,350 - 5,100 = 38,550 x 3.75% = 1,445.625 -> 1,445.63
+    expect([ri('mfj', 100_000).tax, ri('hoh', 60_000).tax]).toEqual([2550, 1445.63]);
+  });
+  it('bracket edges: TI 79,900 and 181,650 (income + 16,000 of deduction and exemption); the printed tax there', () => {
+    expect([
+      ri('single', 16_000 + 79_900).marginal_rate,
+      ri('single', 16_000 + 79_899).marginal_rate,
+    ]).toEqual([0.0475, 0.0375]);
+    expect([
+      ri('single', 16_000 + 181_650).marginal_rate,
+      ri('single', 16_000 + 181_649).marginal_rate,
+    ]).toEqual([0.0599, 0.0475]);
+    // ADV 2024-26 schedule: 2,996.25 at 79,900; 2,996.25 + 4.75% x 101,750 = 7,829.375 -> 7,829.38
+    expect([ri('single', 16_000 + 79_900).tax, ri('single', 16_000 + 181_650).tax]).toEqual([
+      2996.25, 7829.38,
+    ]);
+    expect(ri('mfs', 16_000 + 181_650).schedule).toBe('all');
+  });
+  it('deduction and exemption phase-out: 20% per 7,250 or part of it over 254,250, none over 283,250', () => {
+    // 260,000: 5,750 over: one step: 80% of 16,000 = 12,800; TI 247,200: 7,829.375 + 5.99% x 65,550 =
+    // 3,926.445 -> 11,755.82
+    const r = ri('single', 260_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.tax]).toEqual([8720, 4080, 11_755.82]);
+    // 283,250: 29,000 over: four steps: 20% = 3,200; TI 280,050: 7,829.375 + 5.99% x 98,400 = 5,894.16 ->
+    // 13,723.535 -> 13,723.54; one dollar more: five steps, nothing: TI 283,251: + 5.99% x 101,601 =
+    // 6,085.8999 -> 13,915.2749 -> 13,915.27
+    expect([ri('single', 283_250).tax, ri('single', 283_251).tax]).toEqual([13_723.54, 13_915.27]);
+    expect(ri('single', 283_251).standard_deduction).toBe(0);
+    expect(ri('single', 254_250).standard_deduction).toBe(10_900);
+  });
+  it('Social Security and pension modifications (44-30-12(c)(8), (9)): full retirement age, federal AGI under 107,000', () => {
+    // 70: 20,000 + 60,000 pension + 24,000 benefits. IRC 86: min(85% x 24,000, 85% x (92,000 - 34,000) +
+    // 4,500) = 20,400; federal AGI 100,400 < 107,000: the 20,400 and 50,000 of the pension are subtracted;
+    // RI AGI 30,000; TI 30,000 - 16,000 = 14,000 x 3.75% = 525
+    const old = ri('single', 20_000, { pension_income: 60_000, social_security_income: 24_000, age: 70 });
+    expect([old.social_security_taxed, old.pension_excluded, old.taxable_income, old.tax]).toEqual([
+      0, 50_000, 14_000, 525,
+    ]);
+    // 66 (taken as under full retirement age): nothing subtracted: RI AGI 100,400; TI 84,400: 2,996.25 +
+    // 4.75% x 4,500 = 213.75 -> 3,210
+    const young = ri('single', 20_000, { pension_income: 60_000, social_security_income: 24_000, age: 66 });
+    expect([young.social_security_taxed, young.pension_excluded, young.tax]).toEqual([20_400, 0, 3210]);
+    // 30,000 of other income: federal AGI 110,400, at or over 107,000: nothing subtracted: TI 94,400:
+    // 2,996.25 + 4.75% x 14,500 = 688.75 -> 3,685
+    const over = ri('single', 30_000, { pension_income: 60_000, social_security_income: 24_000, age: 70 });
+    expect([over.social_security_taxed, over.pension_excluded, over.tax]).toEqual([20_400, 0, 3685]);
+    // joint limit 133,750: federal AGI 133,749 keeps the modification, 133,750 loses it
+    expect(ri('mfj', 83_749, { pension_income: 50_000, age: 67 }).pension_excluded).toBe(50_000);
+    expect(ri('mfj', 83_750, { pension_income: 50_000, age: 67 }).pension_excluded).toBe(0);
+  });
+});
+
 describe('tax/state-income: Alabama 2025 (Ala. Code 40-18-5, 40-18-15; 2025 Form 40 Booklet)', () => {
   // Form 40: taxable income = Alabama AGI - standard deduction (chart p. 9) - federal tax deduction
   // (Federal Tax Deduction Worksheet) - personal exemption (lines 1-4); tax: 2% / 4% / 5% (40-18-5).
@@ -1330,6 +1394,17 @@ describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => 
   it('md_income_tax_before_credits.yaml (2025, new brackets): taxable 1,000,000 single -> 58,385, joint -> 57,322.50', () => {
     expect(single('MD', 1_003_350).tax).toBe(58_385);
     expect(tax({ state: 'MD', filing_status: 'mfj', state_taxable_income: 1_006_700 }).tax).toBe(57_322.5);
+  });
+  it('ri_exemptions.yaml (2025): two exemptions at RI AGI 254,250 -> 10,200; at 261,500 (one increment) -> 8,160', () => {
+    const ex = (income: number) =>
+      tax({ state: 'RI', filing_status: 'mfj', state_taxable_income: income }).personal_exemptions;
+    expect([ex(250_000), ex(254_250), ex(261_500)]).toEqual([10_200, 10_200, 8160]);
+  });
+  it('ri_standard_deduction.yaml (2025): single at 80% -> 8,720; surviving spouse in full -> 21,800', () => {
+    expect(single('RI', 261_500).standard_deduction).toBe(8720);
+    expect(tax({ state: 'RI', filing_status: 'qss', state_taxable_income: 100_000 }).standard_deduction).toBe(
+      21_800,
+    );
   });
   it('me_pension_income_deduction.yaml "Maine 2025 MFS pension deduction with mid-phaseout AGI": 24,108', () => {
     // federal AGI 90,000 + 60,000 = 150,000: (150,000 - 125,000) / 50,000 = 0.5 of 48,216

@@ -44,6 +44,7 @@ import ny from '../../../data/tax/state-2025/ny.json';
 import oh from '../../../data/tax/state-2025/oh.json';
 import ok from '../../../data/tax/state-2025/ok.json';
 import pa from '../../../data/tax/state-2025/pa.json';
+import ri from '../../../data/tax/state-2025/ri.json';
 import sc from '../../../data/tax/state-2025/sc.json';
 import sd from '../../../data/tax/state-2025/sd.json';
 import tn from '../../../data/tax/state-2025/tn.json';
@@ -112,6 +113,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       OH: oh,
       OK: ok,
       PA: pa,
+      RI: ri,
       SC: sc,
       SD: sd,
       TN: tn,

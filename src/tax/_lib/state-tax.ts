@@ -100,14 +100,25 @@ function ageText(rule: Exclusion): string {
   return `age ${rule.max_age} and under`;
 }
 
-/** The linear phase-out fraction of `rule` at `measure`: (measure - start) / width, within 0 and 1. */
+/**
+ * The linear phase-out fraction of `rule` at `measure`: (measure - start) / width, within 0 and 1; with
+ * `step`, the excess counted in whole steps (each step or part of one).
+ */
 function phaseoutFraction(
-  rule: { start: Record<FilingStatus, number>; width: Record<FilingStatus, number> } | undefined,
+  rule:
+    | {
+        start: Record<FilingStatus, number>;
+        width: Record<FilingStatus, number>;
+        step?: Record<FilingStatus, number> | undefined;
+      }
+    | undefined,
   status: FilingStatus,
   measure: Dec,
 ): Dec {
   if (rule === undefined) return new Dec(0);
-  const excess = Dec.max(measure.minus(rule.start[status]), 0);
+  let excess = Dec.max(measure.minus(rule.start[status]), 0);
+  const step = rule.step?.[status];
+  if (step !== undefined) excess = excess.div(step).ceil().times(step);
   return Dec.min(excess.div(rule.width[status]), 1);
 }
 

@@ -96,8 +96,14 @@ const StateSchedule = z.strictObject({
 /**
  * A linear phase-out: the amount is reduced by the fraction (income - `start[status]`) / `width[status]`,
  * not below 0 and not above 1 (Maine's standard deduction, personal exemption and pension deduction).
+ * With `step`, the excess is first raised to a whole number of steps (each step or part of one): Rhode
+ * Island's 20% per $7,250 or part of it is `width` 5 x 7,250 and `step` 7,250.
  */
-const phaseoutShape = { start: byStatus(z.number()), width: byStatus(z.number()) };
+const phaseoutShape = {
+  start: byStatus(z.number()),
+  width: byStatus(z.number()),
+  step: z.optional(byStatus(z.number())),
+};
 
 /** An exclusion of retirement income (pension, or Social Security benefits the state taxes), gated by age. */
 const RetirementExclusion = block({
