@@ -27,6 +27,7 @@ import ks from '../../../data/tax/state-2025/ks.json';
 import ky from '../../../data/tax/state-2025/ky.json';
 import la from '../../../data/tax/state-2025/la.json';
 import ma from '../../../data/tax/state-2025/ma.json';
+import md from '../../../data/tax/state-2025/md.json';
 import me from '../../../data/tax/state-2025/me.json';
 import mi from '../../../data/tax/state-2025/mi.json';
 import mn from '../../../data/tax/state-2025/mn.json';
@@ -44,6 +45,7 @@ import ny from '../../../data/tax/state-2025/ny.json';
 import oh from '../../../data/tax/state-2025/oh.json';
 import ok from '../../../data/tax/state-2025/ok.json';
 import pa from '../../../data/tax/state-2025/pa.json';
+import ri from '../../../data/tax/state-2025/ri.json';
 import sc from '../../../data/tax/state-2025/sc.json';
 import sd from '../../../data/tax/state-2025/sd.json';
 import tn from '../../../data/tax/state-2025/tn.json';
@@ -96,6 +98,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       KY: ky,
       LA: la,
       MA: ma,
+      MD: md,
       ME: me,
       MI: mi,
       MN: mn,
@@ -113,6 +116,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       OH: oh,
       OK: ok,
       PA: pa,
+      RI: ri,
       SC: sc,
       SD: sd,
       TN: tn,

@@ -100,14 +100,25 @@ function ageText(rule: Exclusion): string {
   return `age ${rule.max_age} and under`;
 }
 
-/** The linear phase-out fraction of `rule` at `measure`: (measure - start) / width, within 0 and 1. */
+/**
+ * The linear phase-out fraction of `rule` at `measure`: (measure - start) / width, within 0 and 1; with
+ * `step`, the excess counted in whole steps (each step or part of one).
+ */
 function phaseoutFraction(
-  rule: { start: Record<FilingStatus, number>; width: Record<FilingStatus, number> } | undefined,
+  rule:
+    | {
+        start: Record<FilingStatus, number>;
+        width: Record<FilingStatus, number>;
+        step?: Record<FilingStatus, number> | undefined;
+      }
+    | undefined,
   status: FilingStatus,
   measure: Dec,
 ): Dec {
   if (rule === undefined) return new Dec(0);
-  const excess = Dec.max(measure.minus(rule.start[status]), 0);
+  let excess = Dec.max(measure.minus(rule.start[status]), 0);
+  const step = rule.step?.[status];
+  if (step !== undefined) excess = excess.div(step).ceil().times(step);
   return Dec.min(excess.div(rule.width[status]), 1);
 }
 
@@ -486,7 +497,9 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   }
   const tiered = table.personal_exemption_tiers;
   if (tiered !== undefined) {
-    const tier = tiered.tiers.find((row) => gross.lte(row.up_to));
+    const rows = Array.isArray(tiered.tiers) ? tiered.tiers : tiered.tiers[status];
+    const measure = tiered.measured_on_federal_agi ? federalAgi : gross;
+    const tier = rows.find((row) => measure.lte(row.up_to));
     personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
   }
   const ageDeductions = (table.age_deductions ?? []).reduce((sum, rule) => {

@@ -96,8 +96,14 @@ const StateSchedule = z.strictObject({
 /**
  * A linear phase-out: the amount is reduced by the fraction (income - `start[status]`) / `width[status]`,
  * not below 0 and not above 1 (Maine's standard deduction, personal exemption and pension deduction).
+ * With `step`, the excess is first raised to a whole number of steps (each step or part of one): Rhode
+ * Island's 20% per $7,250 or part of it is `width` 5 x 7,250 and `step` 7,250.
  */
-const phaseoutShape = { start: byStatus(z.number()), width: byStatus(z.number()) };
+const phaseoutShape = {
+  start: byStatus(z.number()),
+  width: byStatus(z.number()),
+  step: z.optional(byStatus(z.number())),
+};
 
 /** An exclusion of retirement income (pension, or Social Security benefits the state taxes), gated by age. */
 const RetirementExclusion = block({
@@ -189,6 +195,9 @@ const AgeDeduction = block({
    */
   part_of_standard_deduction: z.optional(z.boolean()),
 });
+
+/** Exemption amounts by income: the first row whose `up_to` the income does not exceed applies. */
+const ExemptionTierList = z.array(z.strictObject({ up_to: z.number(), amount: z.number() }));
 
 // --- Income-stepped tax rules (Connecticut's CT-1040 Tax Calculation Schedule, Tables A, C, D, E) ---
 // Each is measured on the state's AGI: the income after the retirement exclusions, before deductions.
@@ -289,12 +298,16 @@ export const StateTaxTableSchema = z.strictObject({
   personal_exemption_phaseout: z.optional(block(phaseoutShape)),
   /**
    * Personal exemptions that depend on income (before deductions): `persons[status]` exemptions of the
-   * amount of the first tier whose `up_to` the income does not exceed (no tier: none).
+   * amount of the first tier whose `up_to` the income does not exceed (no tier: none). `tiers` is one
+   * list (Ohio) or one by status (Maryland, Tax-General 10-211(c)); `measured_on_federal_agi` measures
+   * them on federal AGI (the income given with the part of the benefits IRC 86 includes) instead of all
+   * the income given.
    */
   personal_exemption_tiers: z.optional(
     block({
       persons: byStatus(z.int()),
-      tiers: z.array(z.strictObject({ up_to: z.number(), amount: z.number() })),
+      tiers: z.union([ExemptionTierList, byStatus(ExemptionTierList)]),
+      measured_on_federal_agi: z.optional(z.boolean()),
     }),
   ),
   /** Exemption credits subtracted from the tax (not below zero), by status. */
