@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, fieldIssue, nonNegativeMoney, numSimulations, rate, seed, strictObject } from '../core/schema';
+import { age, fieldIssue, nonNegativeMoney, strictObject } from '../core/schema';
 import { createPathDriver, quantile, STANDARD_PERCENTILES, yearlyBands } from '../core/simulation/index';
 import { fixedSpendingBands } from './_lib/fixed-spending-bands';
 import { guytonKlingerFields, rulesFromFields } from './_lib/guyton-klinger-fields';
+import { marketFields } from './_lib/market-fields';
 import { percentileGroup, percentilesSchema } from './_lib/percentiles';
 import { type GuytonKlingerRules, guytonKlingerWithdrawal } from './_lib/spending-rules';
 
@@ -34,14 +35,7 @@ export const MonteCarloInput = strictObject({
     "Spending in retirement in today's dollars; withdrawn at the start of each retirement year, grown " +
       'with inflation: annual_spending x (1 + inflation)^(age - current_age).',
   ),
-  expected_return: rate('Annual arithmetic mean return of the portfolio (0.07 = 7%; -0.99 to 1).', {
-    min: -0.99,
-    max: 1,
-  }),
-  return_volatility: rate('Annual standard deviation of the return (0.15 = 15%; 0-1).', { min: 0, max: 1 }),
-  inflation: rate('Constant annual inflation (0.025 = 2.5%; -0.1 to 0.25).', { min: -0.1, max: 0.25 }),
-  num_simulations: numSimulations(),
-  seed: seed(),
+  ...marketFields,
   spending_rule: z.optional(
     z
       .discriminatedUnion('type', [FixedReal, GuytonKlinger])

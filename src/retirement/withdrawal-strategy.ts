@@ -1,18 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import {
-  age,
-  fieldIssue,
-  nonNegativeMoney,
-  number,
-  numSimulations,
-  oneOf,
-  rate,
-  seed,
-  strictObject,
-  withDefault,
-} from '../core/schema';
+import { age, fieldIssue, nonNegativeMoney, number, oneOf, strictObject, withDefault } from '../core/schema';
 import {
   createPathDriver,
   quantile,
@@ -23,6 +12,7 @@ import {
 import { exp, returnModel } from '../rng/index';
 import { fixedSpendingBands } from './_lib/fixed-spending-bands';
 import { guytonKlingerFields, rulesFromFields } from './_lib/guyton-klinger-fields';
+import { marketFields } from './_lib/market-fields';
 import { percentileGroup, percentilesSchema } from './_lib/percentiles';
 import { floorAndCeilingWithdrawal, guytonKlingerWithdrawal, vpwRates } from './_lib/spending-rules';
 
@@ -51,14 +41,7 @@ export const WithdrawalStrategyInput = strictObject({
     'fixed_real (inflation-indexed), fixed_pct (a share of the portfolio), guardrails (Guyton-Klinger), ' +
       'vpw (variable percentage withdrawal) or floor_and_ceiling.',
   ),
-  expected_return: rate('Annual arithmetic mean return of the portfolio (0.07 = 7%; -0.99 to 1).', {
-    min: -0.99,
-    max: 1,
-  }),
-  return_volatility: rate('Annual standard deviation of the return (0.15 = 15%; 0-1).', { min: 0, max: 1 }),
-  inflation: rate('Constant annual inflation (0.025 = 2.5%; -0.1 to 0.25).', { min: -0.1, max: 0.25 }),
-  num_simulations: numSimulations(),
-  seed: seed(),
+  ...marketFields,
   guardrails: z.optional(
     strictObject(guytonKlingerFields).check(
       z.describe('guardrails: the Guyton-Klinger thresholds (default the paper\u2019s).'),

@@ -116,9 +116,11 @@ function phaseoutFraction(
   measure: Dec,
 ): Dec {
   if (rule === undefined) return new Dec(0);
-  let excess = Dec.max(measure.minus(rule.start[status]), 0);
   const step = rule.step?.[status];
-  if (step !== undefined) excess = excess.div(step).ceil().times(step);
+  const excess =
+    step === undefined
+      ? Dec.max(measure.minus(rule.start[status]), 0)
+      : stepsOver(measure, rule.start[status], step).times(step);
   return Dec.min(excess.div(rule.width[status]), 1);
 }
 
@@ -527,8 +529,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   let credit = new Dec(table.exemption_credit?.[status] ?? 0);
   const phaseout = table.exemption_credit_phaseout;
   if (phaseout !== undefined) {
-    const excess = Dec.max(income.minus(phaseout.start[status]), 0);
-    const steps = excess.div(phaseout.step[status]).ceil();
+    const steps = stepsOver(income, phaseout.start[status], phaseout.step[status]);
     credit = Dec.max(credit.minus(steps.times(phaseout.reduction[status])), 0);
   }
   const addbacks = (table.tax_addbacks ?? []).reduce((sum, rule) => {
