@@ -178,7 +178,8 @@ function compute(input: z.output<typeof AidEstimateInput>): AidEstimateResult {
   const aai = availableIncome.plus(fromAssets);
   const parentContribution = parentsContribution(table, aai);
 
-  // Student's contribution from income: 50% of available income, not below the year's minimum (-1,500; 0 from 2026-27).
+  // Student's contribution from income: 50% of available income, not below the year's minimum (HEA sec.
+  // 475(g)(1): -1,500 in 2024-25, 0 from 2025-26).
   const studentAllowances = new Dec(input.student_income_tax_paid)
     .plus(payrollTaxAllowance(table, input.student_earned_income, false))
     .plus(table.student_income_protection_allowance.amount)
@@ -219,32 +220,34 @@ function compute(input: z.output<typeof AidEstimateInput>): AidEstimateResult {
  * 473-475; the FSA SAI and Pell Grant Eligibility Guide's Formula A) and the financial need at a school.
  * The parents' available income (AGI less income tax, payroll tax, income protection and employment
  * expense allowances; no state tax allowance) plus 12% of their net worth is assessed at 22% to 47%
- * (Table A5); the student adds 50% of available income (down to -1,500; to 0 from 2026-27) and 20% of assets. The SAI is
- * never below -1,500; need is the cost of attendance less the SAI, a negative SAI counting as zero.
+ * (Table A5); the student adds 50% of available income (down to -1,500 in 2024-25; not below 0 from
+ * 2025-26) and 20% of assets. The SAI is never below -1,500; need is the cost of attendance less the SAI,
+ * a negative SAI counting as zero.
  *
  * @example
  * ```ts
  * import { aidEstimate } from 'finplan/education';
- * // 2025-26, family of four, $100,000 AGI, $50,000 in savings and investments: SAI 9,579
+ * // 2025-26, family of four, $100,000 AGI, $50,000 in savings and investments: SAI 11,079
  * aidEstimate({
  *   award_year: 2025, family_size: 4, parent_filing_status: 'mfj', parent_agi: 100_000,
  *   parent_income_tax_paid: 8_000, parent_earned_income: 60_000, parent2_earned_income: 40_000,
  *   parent_cash_savings: 20_000, parent_investments_net: 30_000, student_agi: 5_000,
  *   student_earned_income: 5_000, cost_of_attendance: 30_000,
- * }).result.sai; // 9579
+ * }).result.sai; // 11079
  * ```
  */
 export const aidEstimate = defineOperation({
   path: '/v1/education/aid-estimate',
   engine: 'sai',
-  version: '1.1.0',
+  version: '1.2.0',
   prefix: 'sai',
   summary: 'Federal Student Aid Index (dependent student) and financial need at a school.',
   description:
     "The FAFSA Simplification Act's Student Aid Index for a dependent student (Formula A of the FSA SAI and " +
     "Pell Grant Eligibility Guide), from the award year tables: parents' available income less the payroll tax, " +
     'income protection and employment expense allowances, 12% of net worth, the Table A5 schedule; the ' +
-    "student's 50% of available income (down to -1,500; to 0 from 2026-27) and 20% of assets; SAI between -1,500 and 999,999. " +
+    "student's 50% of available income (down to -1,500 in 2024-25; not below 0 from 2025-26) and 20% of assets; SAI between " +
+    '-1,500 and 999,999. ' +
     'Need = cost of attendance - SAI, a negative SAI counting as 0. Untaxed income, business and farm net ' +
     'worth and the automatic -1,500 for non-filers are not modeled.',
   example: {

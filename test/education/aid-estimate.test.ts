@@ -15,13 +15,15 @@ const estimate = (input: AidEstimateInput) => aidEstimate(input).result;
 // contribution (Table A5), 20-22 student's total income, 23 student's income tax, 24 student's payroll tax
 // allowance, 25 student income protection allowance, 26 allowance for parents' negative AAI, 27 total
 // allowances, 28 student's available income, 30 student's contribution from income (50%, not below
-// -1,500), 34 student's net worth, 36 student's contribution from assets (20%), 37 SAI.
+// -1,500 in 2024-25 and not below 0 from 2025-26: HEA sec. 475(g)(1), 20 U.S.C. 1087oo(g)(1)), 34 student's
+// net worth, 36 student's contribution from assets (20%), 37 SAI.
 describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 income)', () => {
   // 2025-26 tables: IPA 28,530 / 35,510 / 43,870 / 51,750 / 60,540 (+6,840); student IPA 11,510;
   // employment expense allowance 35% up to 4,890; Table A1 1.45% to 200,000 (250,000 joint), 2.35% above,
   // 6.2% to 160,200 (320,400 joint); Table A4 $0; Table A5 22% to 21,300, then 4,686 + 25% to 26,700,
   // 6,036 + 29% to 32,000, 7,573 + 34% to 37,500, 9,443 + 40% to 42,900, 11,603 + 47% above; -1,826 below
-  // AAI -8,300.
+  // AAI -8,300. The student's contribution from income is never below 0 (HEA sec. 475(g)(1): "not less
+  // than zero for award year 2025-2026"; ED's 2025-26 test ISIRs also stop it at 0), not the AVG's -1,500.
 
   it('family A: two parents, family of 4, $100,000 AGI, $50,000 in savings and investments', () => {
     // 1-3  total income                         100,000
@@ -38,9 +40,9 @@ describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 inco
     // 22   student total income                   5,000
     // 24   5a 1.45% x 5,000 = 72.50 -> 73; 5b 6.2% x 5,000 = 310: 383
     // 25   student IPA 11,510;  26 0;  27 = 11,893
-    // 28   5,000 - 11,893 = -6,893;  30  50% = -3,446.50 -> -3,447, not below -1,500: -1,500
+    // 28   5,000 - 11,893 = -6,893;  30  50% = -3,446.50 -> -3,447, not below 0: 0
     // 36   0
-    // 37   SAI 11,079 - 1,500 + 0 = 9,579;  need 30,000 - 9,579 = 20,421
+    // 37   SAI 11,079 + 0 + 0 = 11,079;  need 30,000 - 11,079 = 18,921
     expect(
       estimate({
         award_year: 2025,
@@ -61,15 +63,15 @@ describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 inco
       parent_contribution_from_assets: 6_000,
       parent_adjusted_available_income: 41_590,
       parent_contribution: 11_079,
-      student_contribution_from_income: -1_500,
+      student_contribution_from_income: 0,
       student_contribution_from_assets: 0,
       income_protection_allowance: 43_870,
-      sai: 9_579,
-      financial_need: 20_421,
+      sai: 11_079,
+      financial_need: 18_921,
     });
   });
 
-  it('family B: one parent (head of household), family of 2, $38,000 AGI: a negative SAI, full need', () => {
+  it('family B: one parent (head of household), family of 2, $38,000 AGI: no income, no negative contribution', () => {
     // 1-3  38,000;  4  500
     // 5    5a 1.45% x 38,000 = 551; 5b 6.2% x 38,000 = 2,356: 2,907
     // 6    IPA, family of 2 28,530
@@ -78,8 +80,8 @@ describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 inco
     // 9    38,000 - 36,827 = 1,173
     // 17   12% x 3,000 = 360;  18  AAI 1,533
     // 19   22% x 1,533 = 337.26 -> 337
-    // 28   0 - 11,510 = -11,510;  30  -5,755 -> -1,500
-    // 37   337 - 1,500 = -1,163;  need 25,000 - 0 (a negative SAI counts as 0) = 25,000
+    // 28   0 - 11,510 = -11,510;  30  -5,755 -> 0 (not below 0 from 2025-26)
+    // 37   337 + 0 + 0 = 337;  need 25,000 - 337 = 24,663
     expect(
       estimate({
         award_year: 2025,
@@ -96,15 +98,15 @@ describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 inco
       parent_contribution_from_assets: 360,
       parent_adjusted_available_income: 1_533,
       parent_contribution: 337,
-      student_contribution_from_income: -1_500,
+      student_contribution_from_income: 0,
       student_contribution_from_assets: 0,
       income_protection_allowance: 28_530,
-      sai: -1_163,
-      financial_need: 25_000,
+      sai: 337,
+      financial_need: 24_663,
     });
   });
 
-  it("family C: family of 6, negative AAI: Table A5's minimum, the student's allowance for it, the -1,500 floor", () => {
+  it("family C: family of 6, negative AAI: Table A5's minimum, the student's allowance for it, a negative SAI", () => {
     // 1-3  45,000;  4  0
     // 5    5a 1.45% x 45,000 = 652.50 -> 653; 5b 6.2% x 45,000 = 2,790: 3,443
     // 6    IPA, family of 6 60,540;  7  EEA 35% x 45,000 = 15,750 > 4,890: 4,890
@@ -112,9 +114,9 @@ describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 inco
     // 17   12% x 1,000 = 120;  18  AAI -23,753
     // 19   AAI below -8,300: -1,826
     // 22   12,000;  24  5a 174, 5b 744: 918;  25  11,510;  26  23,753;  27  36,181
-    // 28   12,000 - 36,181 = -24,181;  30  -12,090.50 -> -1,500
+    // 28   12,000 - 36,181 = -24,181;  30  -12,090.50 -> 0
     // 36   20% x 2,000 = 400
-    // 37   -1,826 - 1,500 + 400 = -2,926 -> -1,500;  need 20,000
+    // 37   -1,826 + 0 + 400 = -1,426 (above -1,500);  need 20,000 (a negative SAI counts as 0)
     expect(
       estimate({
         award_year: 2025,
@@ -135,10 +137,10 @@ describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 inco
       parent_contribution_from_assets: 120,
       parent_adjusted_available_income: -23_753,
       parent_contribution: -1_826,
-      student_contribution_from_income: -1_500,
+      student_contribution_from_income: 0,
       student_contribution_from_assets: 400,
       income_protection_allowance: 60_540,
-      sai: -1_500,
+      sai: -1_426,
       financial_need: 20_000,
     });
   });
@@ -206,8 +208,8 @@ describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side 
   // payroll allowance does not match and 7 without a family size of 2 to 6 or a filing status are left
   // out). The parents' side (available income, AAI, contribution: the 2025-26 income protection, payroll
   // and employment expense allowances, 12% of net worth and Table A5, AAI -51,201 to 203,831) agrees to the
-  // dollar. The student's side is not compared: every record with a negative student available income
-  // carries a contribution from income of 0, where sai-2025.json follows the 2025-26 AVG's -1,500 (see
+  // dollar. The student's side is not listed here: every record with a negative student available income
+  // carries a contribution from income of 0, as sai-2025.json now does after HEA sec. 475(g)(1) (see
   // data/education/README.md). Columns: file date and line, status, family size, parents' total income,
   // tax, earnings of parent 1 and 2, net worth; ED's parents' available income, AAI, parents' contribution.
   const records: [string, 'single' | 'mfj' | 'mfs' | 'hoh' | 'qss', ...number[]][] = [
@@ -985,6 +987,14 @@ describe('education/aid-estimate: tables', () => {
     },
   );
 
+  it('the student contribution from income floor: -1,500 for 2024-25, 0 from 2025-26 (HEA sec. 475(g)(1))', () => {
+    // 20 U.S.C. 1087oo(g)(1): "not less than -$1,500 for award year 2024-2025 and not less than zero for award
+    // year 2025-2026 and each award year thereafter".
+    expect(
+      saiTables.years.map((y) => [y, saiTables.get(y).student_income_assessment.minimum_contribution]),
+    ).toEqual(saiTables.years.map((y) => [y, y === 2024 ? -1_500 : 0]));
+  });
+
   it.each(saiTables.years)('%i: income year two years before, no asset protection allowance', (year) => {
     const t = saiTables.get(year);
     expect(t.income_tax_year).toBe(year - 2);
@@ -1024,9 +1034,9 @@ describe('education/aid-estimate: errors', () => {
     expect(calculationErrorOf(aidEstimate, { ...valid, state: 'CA' }).issues[0]?.path).toBe('state');
   });
 
-  it('envelope: engine sai-1.1.0, prefix sai', () => {
+  it('envelope: engine sai-1.2.0, prefix sai', () => {
     const envelope = aidEstimate(valid as AidEstimateInput);
-    expect(envelope.engine_version).toBe('sai-1.1.0');
+    expect(envelope.engine_version).toBe('sai-1.2.0');
     expect(envelope.result_id).toMatch(/^sai_[0-9a-f]{16}$/);
   });
 });
