@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { Dec, roundMoney, roundRate } from '../core/money';
+import { roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, fieldIssue, nonNegativeMoney, strictObject } from '../core/schema';
 import { createPathDriver, quantile, STANDARD_PERCENTILES, yearlyBands } from '../core/simulation/index';
+import { deflatorsFor } from './_lib/deflators';
 import { fixedSpendingBands } from './_lib/fixed-spending-bands';
 import { guytonKlingerFields, rulesFromFields } from './_lib/guyton-klinger-fields';
 import { marketFields } from './_lib/market-fields';
@@ -191,18 +192,6 @@ function simulate(input: Parsed, years: number, retireStep: number, deflators: F
     depletionSteps: Int32Array.from(steps),
     lastPayments: Float64Array.from(payments),
   };
-}
-
-/** `(1 + inflation)^t` for t = 0..years, each exact in decimal then rounded once to a double. */
-function deflatorsFor(inflation: number, years: number): Float64Array {
-  const out = new Float64Array(years + 1);
-  const factor = new Dec(1).plus(inflation);
-  let d = new Dec(1);
-  for (let t = 0; t <= years; t++) {
-    out[t] = d.toNumber();
-    d = d.mul(factor);
-  }
-  return out;
 }
 
 function compute(input: Parsed): MonteCarloResult {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Dec, roundMoney, roundRate } from '../core/money';
+import { roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, fieldIssue, nonNegativeMoney, number, oneOf, strictObject, withDefault } from '../core/schema';
 import {
@@ -10,6 +10,7 @@ import {
   yearlyBands,
 } from '../core/simulation/index';
 import { exp, returnModel } from '../rng/index';
+import { deflatorsFor } from './_lib/deflators';
 import { fixedSpendingBands } from './_lib/fixed-spending-bands';
 import { guytonKlingerFields, rulesFromFields } from './_lib/guyton-klinger-fields';
 import { marketFields } from './_lib/market-fields';
@@ -124,18 +125,6 @@ export const WithdrawalStrategyResult = z.object({
 export type WithdrawalStrategyResult = z.infer<typeof WithdrawalStrategyResult>;
 
 type Parsed = z.output<typeof WithdrawalStrategyInput>;
-
-/** `(1 + inflation)^t` for t = 0..years, each exact in decimal then rounded once to a double. */
-function deflatorsFor(inflation: number, years: number): Float64Array {
-  const out = new Float64Array(years + 1);
-  const factor = new Dec(1).plus(inflation);
-  let d = new Dec(1);
-  for (let t = 0; t <= years; t++) {
-    out[t] = d.toNumber();
-    d = d.mul(factor);
-  }
-  return out;
-}
 
 /** The real return of the VPW table: given, or the model's median real growth. */
 function vpwReturnOf(input: Parsed): number {
