@@ -42,6 +42,20 @@ function partition3(a: Float64Array, lo: number, hi: number, bounds: Int32Array)
   const y = a[(lo + hi) >>> 1] as number;
   const z = a[hi] as number;
   const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+  const lt = moveBelow(a, lo, hi, pivot);
+  // a[lt..hi] >= pivot. A lower part of at least an eighth leaves an upper part small enough to go on
+  // with; otherwise gather the values equal to the pivot (there is one at least), so runs of ties end.
+  bounds[0] = lt;
+  bounds[1] = (lt - lo) * 8 >= hi - lo + 1 ? lt : gatherEqual(a, lt, hi, pivot);
+}
+
+// Both passes are functions of their own whose loop has nothing after it but a return. A long loop is
+// compiled while it runs (on-stack replacement), before any code after it has run once; V8 keeps that
+// compiled loop, and it gave up (deoptimized) at the unseen code after it on every later call: hundreds
+// of times a simulation when the passes sat inside partition3.
+
+/** Move the values of `a[lo..hi]` below `pivot` to its front; returns the end of that run. */
+function moveBelow(a: Float64Array, lo: number, hi: number, pivot: number): number {
   let lt = lo;
   for (let i = lo; i <= hi; i++) {
     const v = a[i] as number;
@@ -50,23 +64,20 @@ function partition3(a: Float64Array, lo: number, hi: number, bounds: Int32Array)
     a[lt] = v;
     lt += below;
   }
-  // a[lt..hi] >= pivot. A lower part of at least an eighth leaves an upper part small enough to go on
-  // with; otherwise gather the values equal to the pivot (there is one at least), so runs of ties end.
-  if ((lt - lo) * 8 >= hi - lo + 1) {
-    bounds[0] = lt;
-    bounds[1] = lt;
-    return;
-  }
-  let gt = lt;
-  for (let i = lt; i <= hi; i++) {
+  return lt;
+}
+
+/** Move the values of `a[lo..hi]` equal to `pivot` to its front; returns the end of that run. */
+function gatherEqual(a: Float64Array, lo: number, hi: number, pivot: number): number {
+  let gt = lo;
+  for (let i = lo; i <= hi; i++) {
     const v = a[i] as number;
     const equal = +(v === pivot);
     a[i] = a[gt] as number;
     a[gt] = v;
     gt += equal;
   }
-  bounds[0] = lt;
-  bounds[1] = gt;
+  return gt;
 }
 
 /** Sort `a[lo..hi]` in place by insertion: small ranges finish faster this way. */
