@@ -44,6 +44,7 @@ import nv from '../../../data/tax/state-2025/nv.json';
 import ny from '../../../data/tax/state-2025/ny.json';
 import oh from '../../../data/tax/state-2025/oh.json';
 import ok from '../../../data/tax/state-2025/ok.json';
+import or from '../../../data/tax/state-2025/or.json';
 import pa from '../../../data/tax/state-2025/pa.json';
 import ri from '../../../data/tax/state-2025/ri.json';
 import sc from '../../../data/tax/state-2025/sc.json';
@@ -115,6 +116,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       NY: ny,
       OH: oh,
       OK: ok,
+      OR: or,
       PA: pa,
       RI: ri,
       SC: sc,
