@@ -1258,6 +1258,100 @@ describe('tax/state-income: Oregon 2025 (ORS 316.037, 316.085, 316.685, 316.695;
   });
 });
 
+describe('tax/state-income: Wisconsin 2025 (Wis. Stat. 71.05(22), 71.05(23), 71.06, 2025 Act 15; 2025 Form 1 instructions)', () => {
+  // Form 1: taxable income = Wisconsin income - sliding standard deduction (lines 8-9) - exemptions (line 10:
+  // 700 each, 250 more at 65). Standard deduction: 13,560 less 12% over 19,550 (single); 25,110 less 19.778%
+  // over 28,210 (joint); 11,930 less 19.778% over 13,390 (separate); 17,520 less 22.515% over 19,550 (head of
+  // household), at least the single amount. Schedules: 3.5% / 4.4% / 5.3% / 7.65% over 14,680 / 50,480 /
+  // 323,290 (single, head of household); 19,580 / 67,300 / 431,060 (joint); 9,790 / 33,650 / 215,530
+  // (separate). Bases: single 513.80 at 14,680, 2,089 at 50,480, 16,547.93 at 323,290; joint 685.30 / 2,784.98
+  // / 22,064.26; separate 342.65 / 1,392.49 / 11,032.13.
+  const wi = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
+    tax({ state: 'WI', filing_status, state_taxable_income: income, ...extra });
+  it('single 60,000: deduction 13,560 - 12% x 40,450 = 8,706; TI 60,000 - 8,706 - 700 = 50,594 -> 2,095.04', () => {
+    // 2,089 + 5.3% x 114 = 2,095.042
+    const r = wi('single', 60_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      8706, 700, 50_594, 2095.04,
+    ]);
+  });
+  it('joint 100,000: deduction 25,110 - 19.778% x 71,790 = 10,911.37; TI 87,688.63 -> 3,865.58', () => {
+    // 25,110 - 14,198.6262 = 10,911.3738; TI 100,000 - 10,911.3738 - 1,400 = 87,688.6262:
+    // 2,784.98 + 5.3% x 20,388.6262 = 1,080.597189 -> 3,865.577189
+    const r = wi('mfj', 100_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax, r.schedule]).toEqual([
+      10_911.37,
+      1400,
+      87_688.63,
+      3865.58,
+      'joint',
+    ]);
+  });
+  it('head of household: 22.515% off 17,520 until it meets the single amount (57,210), then the single one', () => {
+    // 40,000: 17,520 - 22.515% x 20,450 = 12,915.6825 (single: 11,106); TI 26,384.3175:
+    // 513.80 + 4.4% x 11,704.3175 = 514.98997 -> 1,028.78997
+    const h = wi('hoh', 40_000);
+    expect([h.standard_deduction, h.tax, h.schedule]).toEqual([12_915.68, 1028.79, 'single']);
+    // 70,000: HOH 17,520 - 11,358.8175 = 6,161.18 < single 13,560 - 6,054 = 7,506; TI 61,794: 2,089 + 5.3% x 11,314
+    expect([wi('hoh', 70_000).standard_deduction, wi('hoh', 70_000).tax]).toEqual([7506, 2688.64]);
+    // a federal qualifying surviving spouse files as head of household in Wisconsin
+    expect(wi('qss', 70_000).tax).toBe(2688.64);
+  });
+  it('separate 40,000: deduction 11,930 - 19.778% x 26,610 = 6,667.07; TI 32,632.93 -> 1,347.74', () => {
+    // 342.65 + 4.4% x (32,632.9258 - 9,790) = 1,005.088735 -> 1,347.738735
+    const r = wi('mfs', 40_000);
+    expect([r.standard_deduction, r.tax, r.schedule]).toEqual([6667.07, 1347.74, 'separate']);
+  });
+  it('the Standard Deduction Table rows at their midpoints (2025 Form 1 instructions pp. 35-37)', () => {
+    // single 42,500-43,000: 13,560 - 12% x 23,200 = 10,776; joint 48,000-48,500: 25,110 - 19.778% x 20,040 =
+    // 21,146.49 (table 21,146); separate 44,000-44,500: 11,930 - 19.778% x 30,860 = 5,826.51 (table 5,827);
+    // head of household 93,500-94,000: the single 13,560 - 12% x 74,200 = 4,656; none from 132,550 single
+    expect([
+      wi('single', 42_750).standard_deduction,
+      wi('mfj', 48_250).standard_deduction,
+      wi('mfs', 44_250).standard_deduction,
+      wi('hoh', 93_750).standard_deduction,
+      wi('single', 132_550).standard_deduction,
+    ]).toEqual([10_776, 21_146.49, 5826.51, 4656, 0]);
+  });
+  it('over 100,000 the Tax Computation Worksheet: 5.3% x TI - 586.44, 7.65% x TI - 8,183.76 / 10,911.83 joint', () => {
+    // single 150,000: no deduction; TI 149,300: 0.053 x 149,300 - 586.44 = 7,326.46
+    expect(wi('single', 150_000).tax).toBe(7326.46);
+    // joint 500,000: TI 498,600: 0.0765 x 498,600 - 10,911.83 = 27,231.07
+    expect(wi('mfj', 500_000).tax).toBe(27_231.07);
+    // single 400,000: TI 399,300: 16,547.93 + 7.65% x 76,010 = 22,362.695 -> 22,362.70 (the worksheet's
+    // rounded 8,183.76 gives 22,362.69)
+    expect([wi('single', 400_000).tax, wi('single', 400_000).marginal_rate]).toEqual([22_362.7, 0.0765]);
+  });
+  it('retirement income subtraction at 67 (Act 15): up to 24,000; Social Security exempt', () => {
+    // 70: 30,000 pension - 24,000 + 20,000 = 26,000; deduction 13,560 - 12% x 6,450 = 12,786; exemptions
+    // 700 + 250; TI 12,264 x 3.5% = 429.24
+    const r = wi('single', 20_000, { pension_income: 30_000, age: 70 });
+    expect([
+      r.pension_excluded,
+      r.standard_deduction,
+      r.personal_exemptions + r.age_deductions,
+      r.tax,
+    ]).toEqual([24_000, 12_786, 950, 429.24]);
+    // 66: nothing excluded; deduction 9,906; TI 39,144: 513.80 + 4.4% x 24,464 = 1,590.216
+    expect(wi('single', 20_000, { pension_income: 30_000, age: 66 }).tax).toBe(1590.22);
+    const ss = wi('single', 30_000, { social_security_income: 20_000 });
+    expect([ss.social_security_taxed, ss.tax]).toEqual([0, wi('single', 30_000).tax]);
+  });
+  it('bracket edges 14,680 / 50,480 / 323,290 (single) and 67,300 (joint) of taxable income', () => {
+    const at = (filing_status: FilingStatus, ti: number) => {
+      // income with no standard deduction left (over its end) and the exemptions added back
+      const income = ti + (filing_status === 'mfj' ? 1400 : 700);
+      return wi(filing_status, income);
+    };
+    expect([at('single', 323_289).marginal_rate, at('single', 323_290).marginal_rate]).toEqual([
+      0.053, 0.0765,
+    ]);
+    expect([at('mfj', 431_059).marginal_rate, at('mfj', 431_060).marginal_rate]).toEqual([0.053, 0.0765]);
+    expect(at('single', 323_290).tax).toBe(16_547.93);
+  });
+});
+
 describe('tax/state-income: Minnesota 2025 (Minn. Stat. 290.06, 290.0123, 290.0132 subd. 26; 2025 Form M1)', () => {
   const mn = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
     tax({ state: 'MN', filing_status, state_taxable_income: income, ...extra });

@@ -55,6 +55,7 @@ import ut from '../../../data/tax/state-2025/ut.json';
 import va from '../../../data/tax/state-2025/va.json';
 import vt from '../../../data/tax/state-2025/vt.json';
 import wa from '../../../data/tax/state-2025/wa.json';
+import wi from '../../../data/tax/state-2025/wi.json';
 import wv from '../../../data/tax/state-2025/wv.json';
 import wy from '../../../data/tax/state-2025/wy.json';
 // </generated imports>
@@ -127,6 +128,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       VA: va,
       VT: vt,
       WA: wa,
+      WI: wi,
       WV: wv,
       WY: wy /* </generated map> */,
     },
