@@ -137,6 +137,27 @@ describe.each(JURISDICTION_TABLES)('data/%s/<code>.json', (dir, year, tables, sc
   });
 });
 
+describe('state table rules', () => {
+  it('standard_deduction_sliding: start and rate by status, at_least_as a filing status for each status', () => {
+    const wi = read('tax/state-2025/wi.json') as {
+      standard_deduction_sliding: { at_least_as: Record<string, string>; rate: Record<string, number> };
+    };
+    const sliding = wi.standard_deduction_sliding;
+    const bad = {
+      ...wi,
+      standard_deduction_sliding: { ...sliding, at_least_as: { ...sliding.at_least_as, hoh: 'widow' } },
+    };
+    expect(issuesOf(StateTaxTableSchema, bad).map((issue) => issue.split(':')[0])).toEqual([
+      'standard_deduction_sliding.at_least_as.hoh',
+    ]);
+    const { qss: _, ...rate } = sliding.rate;
+    const missing = { ...wi, standard_deduction_sliding: { ...sliding, rate } };
+    expect(issuesOf(StateTaxTableSchema, missing).map((issue) => issue.split(':')[0])).toEqual([
+      'standard_deduction_sliding.rate.qss',
+    ]);
+  });
+});
+
 describe('every data file is registered', () => {
   const registered = (file: string) =>
     file in OTHER_TABLES ||

@@ -1169,6 +1169,189 @@ describe('tax/state-income: Missouri 2025 (RSMo 143.011, 143.131, 143.171; 2025 
   });
 });
 
+describe('tax/state-income: Oregon 2025 (ORS 316.037, 316.085, 316.685, 316.695; 2025 OR-40 instructions)', () => {
+  // OR-40: taxable income = income - standard deduction (Table 5, with 1,200 / 1,000 at 65) - federal tax
+  // liability subtraction (line 10, at most 8,500 / 4,250 separate, Table 4 bands by federal AGI); tax by
+  // Column S (single, separate: 4.75% to 4,400, 6.75% to 11,100, 8.75% to 125,000, 9.9%) or Column J (joint,
+  // head of household, surviving spouse: 8,800 / 22,200 / 250,000), less 256 per exemption (none over federal
+  // AGI 100,000 single and separate, 200,000 others). Bases: 4,400 -> 209; 11,100 -> 661.25; 125,000 -> 10,627.50;
+  // joint 8,800 -> 418; 22,200 -> 1,322.50.
+  const or = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
+    tax({ state: 'OR', filing_status, state_taxable_income: income, ...extra });
+  it('single 60,000 with 5,000 of federal tax given: TI 60,000 - 2,835 - 5,000 = 52,165 -> 4,254.44 - 256', () => {
+    // 661.25 + 8.75% x 41,065 = 3,593.1875 -> 4,254.4375 (the rate chart: 4,065 + 8.75% x 2,165 = 4,254.44)
+    const r = or('single', 60_000, { federal_income_tax: 5000 });
+    expect([r.standard_deduction, r.federal_tax_deduction, r.taxable_income, r.bracket_tax]).toEqual([
+      2835, 5000, 52_165, 4254.44,
+    ]);
+    expect([r.exemption_credits, r.tax, r.schedule]).toEqual([256, 3998.44, 'single']);
+  });
+  it('joint 140,000, 66, 14,000 of federal tax: cap 8,500; TI 140,000 - 5,670 - 1,000 - 8,500 = 124,830', () => {
+    // 1,322.50 + 8.75% x 102,630 = 8,980.125 -> 10,302.625; two credits 512 (AGI under 200,000) -> 9,790.625
+    const r = or('mfj', 140_000, { federal_income_tax: 14_000, age: 66 });
+    expect([r.age_deductions, r.federal_tax_deduction, r.taxable_income, r.bracket_tax]).toEqual([
+      1000, 8500, 124_830, 10_302.63,
+    ]);
+    expect([r.exemption_credits, r.tax]).toEqual([512, 9790.63]);
+  });
+  it('head of household 50,000 (Column J, deduction 4,560) and separate 60,000 (cap 4,250)', () => {
+    // hoh: TI 50,000 - 4,560 - 3,000 = 42,440: 1,322.50 + 8.75% x 20,240 = 1,771 -> 3,093.50 - 256
+    expect(or('hoh', 50_000, { federal_income_tax: 3000 }).tax).toBe(2837.5);
+    // mfs: TI 60,000 - 2,835 - 4,250 = 52,915: 661.25 + 8.75% x 41,815 = 3,658.8125 -> 4,320.0625 - 256
+    const s = or('mfs', 60_000, { federal_income_tax: 6000 });
+    expect([s.federal_tax_deduction, s.tax]).toEqual([4250, 4064.06]);
+  });
+  it('the subtraction falls by 1,700 per 5,000 of federal AGI over 125,000 (Table 4); the credit stops over 100,000', () => {
+    const ded = (income: number, filing_status: FilingStatus = 'single') =>
+      or(filing_status, income, { federal_income_tax: 20_000 }).federal_tax_deduction;
+    expect([124_999, 125_000, 130_000, 135_000, 140_000, 144_999, 145_000].map((i) => ded(i))).toEqual([
+      8500, 6800, 5100, 3400, 1700, 1700, 0,
+    ]);
+    expect([ded(249_999, 'mfj'), ded(250_000, 'mfj'), ded(289_999, 'hoh'), ded(290_000, 'qss')]).toEqual([
+      8500, 6800, 1700, 0,
+    ]);
+    expect([ded(125_000, 'mfs'), ded(140_000, 'mfs')]).toEqual([3400, 850]);
+    // 132,000: cap 5,100; TI 124,065: 661.25 + 8.75% x 112,965 = 9,884.4375 -> 10,545.6875, no credit
+    const r = or('single', 132_000, { federal_income_tax: 20_000 });
+    expect([r.taxable_income, r.exemption_credits, r.tax]).toEqual([124_065, 0, 10_545.69]);
+    // 100,000: TI 97,165 -> 8,191.9375 - 256; 100,001: the whole credit goes (a cliff)
+    expect([
+      or('single', 100_000, { federal_income_tax: 0 }).tax,
+      or('single', 100_001, { federal_income_tax: 0 }).tax,
+    ]).toEqual([7935.94, 8192.03]);
+    expect([
+      or('mfj', 200_000, { federal_income_tax: 0 }).exemption_credits,
+      or('mfj', 200_001, { federal_income_tax: 0 }).exemption_credits,
+    ]).toEqual([512, 0]);
+  });
+  it('9.9% over 125,000: single 300,000 with 80,000 of federal tax (no subtraction from 145,000)', () => {
+    // TI 297,165: 10,627.50 + 9.9% x 172,165 = 17,044.335 -> 27,671.835
+    const r = or('single', 300_000, { federal_income_tax: 80_000 });
+    expect([r.federal_tax_deduction, r.tax, r.marginal_rate]).toEqual([0, 27_671.84, 0.099]);
+  });
+  it('the 2025 OR-40 Example 2 (joint, taxable 75,500): the schedule 5,986.25, the rate chart 5,987', () => {
+    // 1,322.50 + 8.75% x 53,300 = 4,663.75 -> 5,986.25; the chart's 3,756 + 8.75% x 25,500 = 5,987.25 starts
+    // from the rounded 1,323 (not modeled: the notes say so)
+    const r = or('mfj', 75_500 + 5670, { federal_income_tax: 0 });
+    expect([r.taxable_income, r.bracket_tax, r.tax]).toEqual([75_500, 5986.25, 5474.25]);
+    expect(r.notes.join(' ')).toContain('$4,065 plus 8.75%');
+  });
+  it('Social Security exempt (ORS 316.054); bracket edges 4,400 and 11,100 (single), 22,200 (joint)', () => {
+    // 40,000 + 20,000 benefits, 2,000 of federal tax: TI 35,165: 661.25 + 8.75% x 24,065 -> 2,766.9375 - 256
+    const r = or('single', 40_000, { social_security_income: 20_000, federal_income_tax: 2000 });
+    expect([r.social_security_taxed, r.tax]).toEqual([0, 2510.94]);
+    const s = (ti: number, filing_status: FilingStatus = 'single') =>
+      or(filing_status, ti + (filing_status === 'single' ? 2835 : 5670), { federal_income_tax: 0 });
+    // 4.75% x 4,400 = 209 (under the 256 credit: no tax, marginal 0); 209 + 6.75% x 1 = 209.0675
+    expect([s(4400).bracket_tax, s(4401).bracket_tax, s(4400).tax, s(4400).marginal_rate]).toEqual([
+      209, 209.07, 0, 0,
+    ]);
+    expect([s(11_100).bracket_tax, s(22_200, 'mfj').bracket_tax]).toEqual([661.25, 1322.5]);
+    expect([s(11_099), s(11_100), s(22_199, 'mfj'), s(22_200, 'mfj')].map((x) => x.marginal_rate)).toEqual([
+      0.0675, 0.0875, 0.0675, 0.0875,
+    ]);
+  });
+  it('pensions taxed at any age (the retirement income credit is not modeled)', () => {
+    const p = or('single', 0, { pension_income: 40_000, age: 70, federal_income_tax: 0 });
+    // TI 40,000 - 2,835 - 1,200 = 35,965: 661.25 + 8.75% x 24,865 = 2,175.6875 -> 2,836.9375 - 256
+    expect([p.pension_excluded, p.age_deductions, p.tax]).toEqual([0, 1200, 2580.94]);
+  });
+});
+
+describe('tax/state-income: Wisconsin 2025 (Wis. Stat. 71.05(22), 71.05(23), 71.06, 2025 Act 15; 2025 Form 1 instructions)', () => {
+  // Form 1: taxable income = Wisconsin income - sliding standard deduction (lines 8-9) - exemptions (line 10:
+  // 700 each, 250 more at 65). Standard deduction: 13,560 less 12% over 19,550 (single); 25,110 less 19.778%
+  // over 28,210 (joint); 11,930 less 19.778% over 13,390 (separate); 17,520 less 22.515% over 19,550 (head of
+  // household), at least the single amount. Schedules: 3.5% / 4.4% / 5.3% / 7.65% over 14,680 / 50,480 /
+  // 323,290 (single, head of household); 19,580 / 67,300 / 431,060 (joint); 9,790 / 33,650 / 215,530
+  // (separate). Bases: single 513.80 at 14,680, 2,089 at 50,480, 16,547.93 at 323,290; joint 685.30 / 2,784.98
+  // / 22,064.26; separate 342.65 / 1,392.49 / 11,032.13.
+  const wi = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
+    tax({ state: 'WI', filing_status, state_taxable_income: income, ...extra });
+  it('single 60,000: deduction 13,560 - 12% x 40,450 = 8,706; TI 60,000 - 8,706 - 700 = 50,594 -> 2,095.04', () => {
+    // 2,089 + 5.3% x 114 = 2,095.042
+    const r = wi('single', 60_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      8706, 700, 50_594, 2095.04,
+    ]);
+  });
+  it('joint 100,000: deduction 25,110 - 19.778% x 71,790 = 10,911.37; TI 87,688.63 -> 3,865.58', () => {
+    // 25,110 - 14,198.6262 = 10,911.3738; TI 100,000 - 10,911.3738 - 1,400 = 87,688.6262:
+    // 2,784.98 + 5.3% x 20,388.6262 = 1,080.597189 -> 3,865.577189
+    const r = wi('mfj', 100_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax, r.schedule]).toEqual([
+      10_911.37,
+      1400,
+      87_688.63,
+      3865.58,
+      'joint',
+    ]);
+  });
+  it('head of household: 22.515% off 17,520 until it meets the single amount (57,210), then the single one', () => {
+    // 40,000: 17,520 - 22.515% x 20,450 = 12,915.6825 (single: 11,106); TI 26,384.3175:
+    // 513.80 + 4.4% x 11,704.3175 = 514.98997 -> 1,028.78997
+    const h = wi('hoh', 40_000);
+    expect([h.standard_deduction, h.tax, h.schedule]).toEqual([12_915.68, 1028.79, 'single']);
+    // 70,000: HOH 17,520 - 11,358.8175 = 6,161.18 < single 13,560 - 6,054 = 7,506; TI 61,794: 2,089 + 5.3% x 11,314
+    expect([wi('hoh', 70_000).standard_deduction, wi('hoh', 70_000).tax]).toEqual([7506, 2688.64]);
+    // a federal qualifying surviving spouse files as head of household in Wisconsin
+    expect(wi('qss', 70_000).tax).toBe(2688.64);
+  });
+  it('separate 40,000: deduction 11,930 - 19.778% x 26,610 = 6,667.07; TI 32,632.93 -> 1,347.74', () => {
+    // 342.65 + 4.4% x (32,632.9258 - 9,790) = 1,005.088735 -> 1,347.738735
+    const r = wi('mfs', 40_000);
+    expect([r.standard_deduction, r.tax, r.schedule]).toEqual([6667.07, 1347.74, 'separate']);
+  });
+  it('the Standard Deduction Table rows at their midpoints (2025 Form 1 instructions pp. 35-37)', () => {
+    // single 42,500-43,000: 13,560 - 12% x 23,200 = 10,776; joint 48,000-48,500: 25,110 - 19.778% x 20,040 =
+    // 21,146.49 (table 21,146); separate 44,000-44,500: 11,930 - 19.778% x 30,860 = 5,826.51 (table 5,827);
+    // head of household 93,500-94,000: the single 13,560 - 12% x 74,200 = 4,656; none from 132,550 single
+    expect([
+      wi('single', 42_750).standard_deduction,
+      wi('mfj', 48_250).standard_deduction,
+      wi('mfs', 44_250).standard_deduction,
+      wi('hoh', 93_750).standard_deduction,
+      wi('single', 132_550).standard_deduction,
+    ]).toEqual([10_776, 21_146.49, 5826.51, 4656, 0]);
+  });
+  it('over 100,000 the Tax Computation Worksheet: 5.3% x TI - 586.44, 7.65% x TI - 8,183.76 / 10,911.83 joint', () => {
+    // single 150,000: no deduction; TI 149,300: 0.053 x 149,300 - 586.44 = 7,326.46
+    expect(wi('single', 150_000).tax).toBe(7326.46);
+    // joint 500,000: TI 498,600: 0.0765 x 498,600 - 10,911.83 = 27,231.07
+    expect(wi('mfj', 500_000).tax).toBe(27_231.07);
+    // single 400,000: TI 399,300: 16,547.93 + 7.65% x 76,010 = 22,362.695 -> 22,362.70 (the worksheet's
+    // rounded 8,183.76 gives 22,362.69)
+    expect([wi('single', 400_000).tax, wi('single', 400_000).marginal_rate]).toEqual([22_362.7, 0.0765]);
+  });
+  it('retirement income subtraction at 67 (Act 15): up to 24,000; Social Security exempt', () => {
+    // 70: 30,000 pension - 24,000 + 20,000 = 26,000; deduction 13,560 - 12% x 6,450 = 12,786; exemptions
+    // 700 + 250; TI 12,264 x 3.5% = 429.24
+    const r = wi('single', 20_000, { pension_income: 30_000, age: 70 });
+    expect([
+      r.pension_excluded,
+      r.standard_deduction,
+      r.personal_exemptions + r.age_deductions,
+      r.tax,
+    ]).toEqual([24_000, 12_786, 950, 429.24]);
+    // 66: nothing excluded; deduction 9,906; TI 39,144: 513.80 + 4.4% x 24,464 = 1,590.216
+    expect(wi('single', 20_000, { pension_income: 30_000, age: 66 }).tax).toBe(1590.22);
+    const ss = wi('single', 30_000, { social_security_income: 20_000 });
+    expect([ss.social_security_taxed, ss.tax]).toEqual([0, wi('single', 30_000).tax]);
+  });
+  it('bracket edges 14,680 / 50,480 / 323,290 (single) and 67,300 (joint) of taxable income', () => {
+    const at = (filing_status: FilingStatus, ti: number) => {
+      // income with no standard deduction left (over its end) and the exemptions added back
+      const income = ti + (filing_status === 'mfj' ? 1400 : 700);
+      return wi(filing_status, income);
+    };
+    expect([at('single', 323_289).marginal_rate, at('single', 323_290).marginal_rate]).toEqual([
+      0.053, 0.0765,
+    ]);
+    expect([at('mfj', 431_059).marginal_rate, at('mfj', 431_060).marginal_rate]).toEqual([0.053, 0.0765]);
+    expect(at('single', 323_290).tax).toBe(16_547.93);
+  });
+});
+
 describe('tax/state-income: Minnesota 2025 (Minn. Stat. 290.06, 290.0123, 290.0132 subd. 26; 2025 Form M1)', () => {
   const mn = (filing_status: FilingStatus, income: number, extra: Partial<StateIncomeInput> = {}) =>
     tax({ state: 'MN', filing_status, state_taxable_income: income, ...extra });

@@ -44,6 +44,7 @@ import nv from '../../../data/tax/state-2025/nv.json';
 import ny from '../../../data/tax/state-2025/ny.json';
 import oh from '../../../data/tax/state-2025/oh.json';
 import ok from '../../../data/tax/state-2025/ok.json';
+import or from '../../../data/tax/state-2025/or.json';
 import pa from '../../../data/tax/state-2025/pa.json';
 import ri from '../../../data/tax/state-2025/ri.json';
 import sc from '../../../data/tax/state-2025/sc.json';
@@ -54,6 +55,7 @@ import ut from '../../../data/tax/state-2025/ut.json';
 import va from '../../../data/tax/state-2025/va.json';
 import vt from '../../../data/tax/state-2025/vt.json';
 import wa from '../../../data/tax/state-2025/wa.json';
+import wi from '../../../data/tax/state-2025/wi.json';
 import wv from '../../../data/tax/state-2025/wv.json';
 import wy from '../../../data/tax/state-2025/wy.json';
 // </generated imports>
@@ -115,6 +117,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       NY: ny,
       OH: oh,
       OK: ok,
+      OR: or,
       PA: pa,
       RI: ri,
       SC: sc,
@@ -125,6 +128,7 @@ export const stateTaxTables = defineYearTables<StateTables>({
       VA: va,
       VT: vt,
       WA: wa,
+      WI: wi,
       WV: wv,
       WY: wy /* </generated map> */,
     },

@@ -478,6 +478,17 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
         : 0),
   );
   let standardDeduction = kept(table.standard_deduction_phaseout, fullStandardDeduction);
+  const sliding = table.standard_deduction_sliding;
+  if (sliding !== undefined) {
+    const slid = (s: FilingStatus) =>
+      Dec.max(
+        new Dec(table.standard_deduction?.[s] ?? 0).minus(
+          Dec.max(income.minus(sliding.start[s]), 0).times(sliding.rate[s]),
+        ),
+        0,
+      );
+    standardDeduction = Dec.max(slid(status), slid(sliding.at_least_as[status]));
+  }
   const steps = table.standard_deduction_steps;
   if (steps !== undefined) {
     const count = Dec.max(income.minus(steps.start[status]), 0).div(steps.step[status]).floor();

@@ -6,6 +6,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { FILING_STATUSES } from '../../core/schema';
 import { block, byStatus, sources, statusShape } from '../../core/table-schema';
 
 const nullableAmount = z.nullable(z.number());
@@ -255,6 +256,20 @@ export const StateTaxTableSchema = z.strictObject({
    * state's income after its exclusions (its AGI), see `phaseoutShape` (Maine 36 M.R.S. 5124-C(2)).
    */
   standard_deduction_phaseout: z.optional(block(phaseoutShape)),
+  /**
+   * A sliding standard deduction (Wisconsin, Wis. Stat. 71.05(22)): `standard_deduction[status]` less `rate[status]`
+   * of the income after the exclusions (the state's AGI) over `start[status]`, not below zero. `at_least_as` names,
+   * by status, the status whose deduction (figured the same way) is a floor: Wisconsin's head of household takes
+   * the single deduction once its own steeper reduction falls below it; a status naming itself has none. Not with
+   * `standard_deduction_phaseout`.
+   */
+  standard_deduction_sliding: z.optional(
+    block({
+      start: byStatus(z.number()),
+      rate: byStatus(z.number()),
+      at_least_as: byStatus(z.enum(FILING_STATUSES)),
+    }),
+  ),
   /**
    * `applies: true`: the state starts from federal taxable income, so the federal basic standard
    * deduction of the tax year (`data/tax/federal-<year>.json`) stands for a state standard deduction
