@@ -60,6 +60,33 @@ describe('quantiles (multiselect)', () => {
       expect(quantiles(column, STANDARD_PERCENTILES)).toEqual(expected);
     }
   });
+  it('equals sorting on long arrays, where pivots are aimed at the wanted ranks (ties, runs, spikes)', () => {
+    // Ranges of 256 values or more take a pivot aimed from a sample (pivotNear); these lengths keep that
+    // path in use through several rounds, with values from a few distinct ones (long runs of ties) to
+    // all distinct, and any percentiles.
+    const values = fc.oneof(
+      fc.integer({ min: -3, max: 3 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
+    const column = fc.tuple(
+      fc.array(values, { minLength: 1, maxLength: 40 }),
+      fc.integer({ min: 256, max: 3000 }),
+    );
+    const qs = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 9 });
+    fc.assert(
+      fc.property(column, qs, fc.integer({ min: 1, max: 2 ** 31 - 1 }), ([pool, n], probabilities, seed) => {
+        let state = seed;
+        const list = Float64Array.from({ length: n }, () => {
+          state = (state * 48271) % 2147483647;
+          return pool[state % pool.length] as number;
+        });
+        const sorted = list.slice().sort();
+        const expected = probabilities.map((q) => quantile(sorted, q) + 0);
+        expect(quantiles(list, probabilities).map((v) => v + 0)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
   it('refuses an empty list', () => {
     expect(() => quantiles(new Float64Array(0), [0.5])).toThrow(RangeError);
   });

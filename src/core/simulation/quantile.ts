@@ -30,23 +30,53 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
 }
 
 /**
- * Partition `a[lo..hi]` around the median of its first, middle and last values, without data-dependent
- * branches (Lomuto passes whose comparisons become 0/1 increments, so random data costs no branch
- * misprediction): on return `a[lo..bounds[0])` < pivot and `a[bounds[1]..hi]` >= pivot, with
- * `a[bounds[0]..bounds[1])` === pivot. The middle part is gathered (a second pass) only when the lower
- * part is under an eighth of the range; then runs of equal values (the zeros of depleted paths) end up
- * in it at once instead of degrading the selection. Either way the range shrinks.
+ * Partition `a[lo..hi]` around a pivot, without data-dependent branches (Lomuto passes whose
+ * comparisons become 0/1 increments, so random data costs no branch misprediction): on return
+ * `a[lo..bounds[0])` < pivot and `a[bounds[1]..hi]` >= pivot, with `a[bounds[0]..bounds[1])` === pivot.
+ * A long range takes a pivot aimed at the wanted rank `target` ({@link pivotNear}); a short one the
+ * median of its first, middle and last values. The middle part is gathered (a second pass) only when
+ * the lower part is empty (aimed pivot) or under an eighth of the range (median of three); then runs of
+ * equal values (the zeros of depleted paths) end up in it at once instead of degrading the selection.
+ * Either way the range shrinks.
  */
-function partition3(a: Float64Array, lo: number, hi: number, bounds: Int32Array): void {
-  const x = a[lo] as number;
-  const y = a[(lo + hi) >>> 1] as number;
-  const z = a[hi] as number;
-  const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+function partition3(a: Float64Array, lo: number, hi: number, target: number, bounds: Int32Array): void {
+  let pivot: number;
+  let short: boolean;
+  if (hi - lo >= TARGETED_FROM) {
+    pivot = pivotNear(a, lo, hi, target);
+    short = false;
+  } else {
+    const x = a[lo] as number;
+    const y = a[(lo + hi) >>> 1] as number;
+    const z = a[hi] as number;
+    pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    short = true;
+  }
   const lt = moveBelow(a, lo, hi, pivot);
-  // a[lt..hi] >= pivot. A lower part of at least an eighth leaves an upper part small enough to go on
-  // with; otherwise gather the values equal to the pivot (there is one at least), so runs of ties end.
+  // a[lt..hi] >= pivot. Gather the values equal to the pivot (one at least) when the lower part is empty
+  // (aimed pivot) or under an eighth of the range (median of three), so that runs of ties end.
   bounds[0] = lt;
-  bounds[1] = (lt - lo) * 8 >= hi - lo + 1 ? lt : gatherEqual(a, lt, hi, pivot);
+  bounds[1] = (short ? (lt - lo) * 8 >= hi - lo + 1 : lt > lo) ? lt : gatherEqual(a, lt, hi, pivot);
+}
+
+/** Ranges at least this long take a pivot aimed at a wanted rank ({@link pivotNear}). */
+const TARGETED_FROM = 256;
+/** Values sampled to aim a pivot. */
+const SAMPLED = 15;
+const sampled = new Float64Array(SAMPLED);
+
+/**
+ * A pivot aimed just past `target` (a wanted rank in `a[lo..hi]`) on the side of the nearer end, read
+ * from `SAMPLED` values at equal strides: the part that keeps the rank is then about as small as the
+ * rank's distance from that end, instead of half the range.
+ */
+function pivotNear(a: Float64Array, lo: number, hi: number, target: number): number {
+  const stride = Math.floor((hi - lo) / (SAMPLED - 1));
+  for (let j = 0; j < SAMPLED; j++) sampled[j] = a[lo + j * stride] as number;
+  insertionSort(sampled, 0, SAMPLED - 1);
+  const at = ((target - lo) / (hi - lo)) * (SAMPLED - 1);
+  // at is in [0, SAMPLED - 1], so the index is in [1, SAMPLED - 2].
+  return sampled[at < (SAMPLED - 1) / 2 ? Math.ceil(at) + 1 : Math.floor(at) - 1] as number;
 }
 
 // Both passes are functions of their own whose loop has nothing after it but a return. A long loop is
@@ -117,7 +147,7 @@ function multiselect(
       a.subarray(lo, hi + 1).sort();
       return;
     }
-    partition3(a, lo, hi, bounds);
+    partition3(a, lo, hi, ranks[(rlo + rhi) >>> 1] as number, bounds);
     const lt = bounds[0] as number;
     const gt = bounds[1] as number;
     // Ranks below lt go left, ranks from gt go right; ranks in between hold the pivot: done.

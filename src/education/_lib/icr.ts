@@ -33,7 +33,8 @@ const TWELVE_YEARS = 144;
  * @example
  * ```ts
  * const lines = [{ agi: 10_552, factor: 0.5779 }, { agi: 13_578, factor: 0.6057 }];
- * incomePercentageFactor(lines, 12_500); // 0.5779 + 0.0278 x 1,948 / 3,026 = 0.59580 -> 0.5958
+ * // 0.5779 + 0.0278 x 1,948 / 3,026 = 0.59580, half up to 0.01%
+ * incomePercentageFactor(lines, 12_500); // 0.5958
  * ```
  */
 export function incomePercentageFactor(lines: readonly IncomePercentageLine[], agi: number): number {
