@@ -51,7 +51,10 @@ export function createPathDriver(options: PathDriverOptions): PathDriver {
     model,
     steps: options.steps,
     next() {
-      for (let t = 0; t < path.length; t++) path[t] = grossReturn(model, normal(rng));
+      // The normals first, then their returns: the same values as one loop doing both, a little faster
+      // (each loop keeps to one function).
+      for (let t = 0; t < path.length; t++) path[t] = normal(rng);
+      for (let t = 0; t < path.length; t++) path[t] = grossReturn(model, path[t] as number);
       return path;
     },
   };
