@@ -540,7 +540,9 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   let credit = new Dec(table.exemption_credit?.[status] ?? 0);
   const phaseout = table.exemption_credit_phaseout;
   if (phaseout !== undefined) {
-    const steps = stepsOver(income, phaseout.start[status], phaseout.step[status]);
+    const step = phaseout.step?.[status];
+    const start = phaseout.start[status];
+    const steps = step === undefined ? new Dec(+income.gt(start)) : stepsOver(income, start, step);
     credit = Dec.max(credit.minus(steps.times(phaseout.reduction[status])), 0);
   }
   const addbacks = (table.tax_addbacks ?? []).reduce((sum, rule) => {

@@ -329,10 +329,15 @@ export const StateTaxTableSchema = z.strictObject({
   exemption_credit: z.optional(block(statusShape(z.number()))),
   /**
    * The exemption credits shrink by `reduction[status]` for each `step[status]` (or part of one) of
-   * income (before deductions) over `start[status]`, not below zero.
+   * income (before deductions) over `start[status]`, not below zero. Without `step`, by `reduction` once
+   * the income is over `start` (a limit: Oregon allows no credit above it, ORS 316.085).
    */
   exemption_credit_phaseout: z.optional(
-    block({ start: byStatus(z.number()), step: byStatus(z.number()), reduction: byStatus(z.number()) }),
+    block({
+      start: byStatus(z.number()),
+      step: z.optional(byStatus(z.number())),
+      reduction: byStatus(z.number()),
+    }),
   ),
   /**
    * A recapture of the lower brackets' benefit (New York's supplemental tax, Tax Law 601(d-1)): above
