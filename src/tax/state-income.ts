@@ -12,7 +12,7 @@ import {
 } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { stateTaxTables } from './_lib/state-tables';
-import { stateTax } from './_lib/state-tax';
+import { STATE_TAX_ENGINE, stateTax } from './_lib/state-tax';
 import { TAX_ENGINE } from './engine';
 
 /** The jurisdictions covered for tax year 2025 (upper-case postal codes), in order. */
@@ -204,7 +204,7 @@ export const stateIncome = defineOperation({
   path: '/v1/tax/state-income',
   engine: 'state-income',
   version: '1.2.0',
-  uses: [TAX_ENGINE],
+  uses: [TAX_ENGINE, STATE_TAX_ENGINE],
   prefix: 'stax',
   summary: 'State individual income tax for 2025: brackets, deductions, exclusions, surtaxes.',
   description:

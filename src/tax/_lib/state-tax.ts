@@ -21,6 +21,14 @@ import {
 import { taxableSocialSecurity } from '../taxable-social-security';
 import type { StateTaxTable } from './tables';
 
+/**
+ * The state tax engine's name and version: the computation of this module and the state tables it
+ * reads (`data/tax/state-<year>/`). An operation that calls {@link stateTax} lists it in its `uses`;
+ * bump it whenever any result changes for any input (a jurisdiction added, a figure or rule changed),
+ * and each operation that uses it bumps its own version (`test/goldens/engine-dependencies.json`).
+ */
+export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.0.0' } as const;
+
 /** What the computation needs from a request. */
 export interface StateTaxInput {
   readonly filing_status: FilingStatus;
