@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CALCULATION_AREAS } from '../src/areas';
 import { IRMAA_ENGINE } from '../src/healthcare/_lib/irmaa';
 import { registry } from '../src/operations';
+import { STATE_TAX_ENGINE } from '../src/tax/_lib/state-tax';
 import { TAX_ENGINE } from '../src/tax/engine';
 
 const root = join(__dirname, '..');
@@ -51,6 +52,7 @@ const ENGINES = [
     ],
   },
   { engine: IRMAA_ENGINE, modules: ['healthcare/_lib/irmaa.ts'] },
+  { engine: STATE_TAX_ENGINE, modules: ['tax/_lib/state-tax.ts', 'tax/_lib/state-tables.ts'] },
 ];
 
 /** Every module under src/ that `file` imports (value imports, not `import type`), at any depth. */
