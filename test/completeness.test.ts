@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CALCULATION_AREAS } from '../src/areas';
 import { IRMAA_ENGINE } from '../src/healthcare/_lib/irmaa';
+import { PTC_ENGINE } from '../src/healthcare/_lib/ptc';
 import { registry } from '../src/operations';
 import { STATE_TAX_ENGINE } from '../src/tax/_lib/state-tax';
 import { TAX_ENGINE } from '../src/tax/engine';
@@ -52,6 +53,7 @@ const ENGINES = [
     ],
   },
   { engine: IRMAA_ENGINE, modules: ['healthcare/_lib/irmaa.ts'] },
+  { engine: PTC_ENGINE, modules: ['healthcare/_lib/ptc.ts'] },
   { engine: STATE_TAX_ENGINE, modules: ['tax/_lib/state-tax.ts', 'tax/_lib/state-tables.ts'] },
 ];
 

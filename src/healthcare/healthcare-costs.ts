@@ -14,7 +14,7 @@ import {
 } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { IRMAA_ENGINE, irmaaFor } from './_lib/irmaa';
-import { premiumTaxCredit } from './_lib/ptc';
+import { PTC_ENGINE, premiumTaxCredit } from './_lib/ptc';
 import { applicablePercentageTables, irmaaTables, MEDICARE_RULES } from './_lib/year-tables';
 
 /** The states and DC, by postal code; Alaska and Hawaii have their own poverty guidelines (not covered). */
@@ -299,8 +299,8 @@ function compute(input: z.output<typeof HealthcareCostsInput>): HealthcareCostsR
 export const healthcareCosts = defineOperation({
   path: '/v1/healthcare-costs',
   engine: 'healthcare-costs',
-  version: '1.0.0',
-  uses: [IRMAA_ENGINE],
+  version: '1.0.1',
+  uses: [IRMAA_ENGINE, PTC_ENGINE],
   prefix: 'hcc',
   summary: 'ACA premium tax credit and net premium before 65; Medicare Part B and Part D IRMAA from 65.',
   description:

@@ -14,7 +14,7 @@ import {
   withDefault,
 } from '../core/schema';
 import { IRMAA_ENGINE, irmaaFor, irmaaSchedule } from '../healthcare/_lib/irmaa';
-import { type PremiumTaxCredit, premiumTaxCredit } from '../healthcare/_lib/ptc';
+import { type PremiumTaxCredit, PTC_ENGINE, premiumTaxCredit } from '../healthcare/_lib/ptc';
 import { applicablePercentageTables, irmaaTables } from '../healthcare/_lib/year-tables';
 import { stateTaxTables } from './_lib/state-tables';
 import { STATE_TAX_ENGINE, type StateTax, stateTax } from './_lib/state-tax';
@@ -933,7 +933,7 @@ export const cliffMap = defineOperation({
   path: '/v1/tax/cliff-map',
   engine: 'cliff-map',
   version: '2.1.0',
-  uses: [TAX_ENGINE, IRMAA_ENGINE, STATE_TAX_ENGINE],
+  uses: [TAX_ENGINE, IRMAA_ENGINE, PTC_ENGINE, STATE_TAX_ENGINE],
   prefix: 'cliff',
   summary: 'Marginal rate of the next dollar and every tax and premium threshold ahead, with a cost series.',
   description:

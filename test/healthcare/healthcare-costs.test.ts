@@ -185,7 +185,7 @@ describe('healthcare-costs, 65 and over: Medicare Part B and Part D IRMAA', () =
 });
 
 describe('envelope and properties', () => {
-  it('engine healthcare-costs-1.0.0, prefix hcc', () => {
+  it('engine healthcare-costs-1.0.1, prefix hcc', () => {
     const envelope = healthcareCosts({
       coverage_year: 2025,
       household_size: 1,
@@ -193,7 +193,7 @@ describe('envelope and properties', () => {
       benchmark_annual_premium: 6_000,
       age: 50,
     });
-    expect(envelope.engine_version).toBe('healthcare-costs-1.0.0');
+    expect(envelope.engine_version).toBe('healthcare-costs-1.0.1');
     expect(envelope.result_id).toMatch(/^hcc_[0-9a-f]{16}$/);
   });
   it('credit in [0, benchmark], net premium >= 0 and net + credit = benchmark; annual cost >= 0', () => {

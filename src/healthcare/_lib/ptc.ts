@@ -14,6 +14,14 @@ import { povertyGuideline } from './poverty-guidelines';
 import type { ApplicablePercentageTable } from './tables';
 import { applicablePercentageTables } from './year-tables';
 
+/**
+ * The premium tax credit engine's name and version: this module and the tables it reads (the
+ * applicable percentages and the poverty guidelines in `data/healthcare/`). An operation that calls
+ * {@link premiumTaxCredit} lists it in its `uses`; bump it whenever any credit changes for any input, and
+ * each operation that uses it bumps its own version (`test/goldens/engine-dependencies.json`).
+ */
+export const PTC_ENGINE = { name: 'premium-tax-credit', version: '1.0.0' } as const;
+
 /** Why a household gets no credit. */
 export type PtcIneligibility = 'below_100_percent' | 'above_400_percent' | 'married_filing_separately';
 
