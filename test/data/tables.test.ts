@@ -155,6 +155,11 @@ describe('state table rules', () => {
     expect(issuesOf(StateTaxTableSchema, missing).map((issue) => issue.split(':')[0])).toEqual([
       'standard_deduction_sliding.rate.qss',
     ]);
+    const me = read('tax/state-2025/me.json') as { standard_deduction_phaseout: unknown };
+    const both = { ...wi, standard_deduction_phaseout: me.standard_deduction_phaseout };
+    expect(issuesOf(StateTaxTableSchema, both)).toEqual([
+      'standard_deduction_sliding: not with standard_deduction_phaseout',
+    ]);
   });
 });
 

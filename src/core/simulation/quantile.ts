@@ -40,23 +40,21 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
  * Either way the range shrinks.
  */
 function partition3(a: Float64Array, lo: number, hi: number, target: number, bounds: Int32Array): void {
-  let pivot: number;
-  let short: boolean;
-  if (hi - lo >= TARGETED_FROM) {
-    pivot = pivotNear(a, lo, hi, target);
-    short = false;
-  } else {
-    const x = a[lo] as number;
-    const y = a[(lo + hi) >>> 1] as number;
-    const z = a[hi] as number;
-    pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
-    short = true;
-  }
+  const short = hi - lo < TARGETED_FROM;
+  const pivot = short ? medianOfThree(a, lo, hi) : pivotNear(a, lo, hi, target);
   const lt = moveBelow(a, lo, hi, pivot);
   // a[lt..hi] >= pivot. Gather the values equal to the pivot (one at least) when the lower part is empty
   // (aimed pivot) or under an eighth of the range (median of three), so that runs of ties end.
   bounds[0] = lt;
   bounds[1] = (short ? (lt - lo) * 8 >= hi - lo + 1 : lt > lo) ? lt : gatherEqual(a, lt, hi, pivot);
+}
+
+/** The median of the first, middle and last values of `a[lo..hi]`. */
+function medianOfThree(a: Float64Array, lo: number, hi: number): number {
+  const x = a[lo] as number;
+  const y = a[(lo + hi) >>> 1] as number;
+  const z = a[hi] as number;
+  return x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
 }
 
 /** Ranges at least this long take a pivot aimed at a wanted rank ({@link pivotNear}). */

@@ -237,171 +237,183 @@ const TaxCreditRate = block({
  * flat: one rate (zero-rate bands allowed), the state's own deductions not modeled; graduated:
  * brackets by the state's own schedules with its standard deduction and exemptions.
  */
-export const StateTaxTableSchema = z.strictObject({
-  state: z.string().check(z.regex(/^[A-Z]{2}$/)),
-  name: z.string(),
-  tax_year: z.int(),
-  kind: z.enum(['none', 'flat', 'graduated']),
-  sources: sources(),
-  /** For kind none: why wages are not taxed (and what, if anything, is). */
-  reason: z.optional(block({ text: z.string() })),
-  /** Which of the state's own rate schedules each federal filing status uses. */
-  status_map: z.optional(block(statusShape(z.string()))),
-  /** The rate schedules by the state's own name (the values of `status_map`). */
-  brackets: z.optional(block({ schedules: z.record(z.string(), StateSchedule) })),
-  /** Standard deduction by federal filing status. */
-  standard_deduction: z.optional(block(statusShape(z.number()))),
-  /**
-   * The standard deduction (and age deductions `part_of_standard_deduction`) phases out linearly on the
-   * state's income after its exclusions (its AGI), see `phaseoutShape` (Maine 36 M.R.S. 5124-C(2)).
-   */
-  standard_deduction_phaseout: z.optional(block(phaseoutShape)),
-  /**
-   * A sliding standard deduction (Wisconsin, Wis. Stat. 71.05(22)): `standard_deduction[status]` less `rate[status]`
-   * of the income after the exclusions (the state's AGI) over `start[status]`, not below zero. `at_least_as` names,
-   * by status, the status whose deduction (figured the same way) is a floor: Wisconsin's head of household takes
-   * the single deduction once its own steeper reduction falls below it; a status naming itself has none. Not with
-   * `standard_deduction_phaseout`.
-   */
-  standard_deduction_sliding: z.optional(
-    block({
-      start: byStatus(z.number()),
-      rate: byStatus(z.number()),
-      at_least_as: byStatus(z.enum(FILING_STATUSES)),
-    }),
-  ),
-  /**
-   * `applies: true`: the state starts from federal taxable income, so the federal basic standard
-   * deduction of the tax year (`data/tax/federal-<year>.json`) stands for a state standard deduction
-   * (North Dakota); not with `standard_deduction`.
-   */
-  federal_standard_deduction: z.optional(block({ applies: z.boolean() })),
-  /**
-   * The standard deduction shrinks by `reduction[status]` for each full `step[status]` of income (after
-   * the exclusions: the state's AGI) over `start[status]`, not below `minimum[status]` (Alabama,
-   * Ala. Code 40-18-15(b)); only with `standard_deduction`.
-   */
-  standard_deduction_steps: z.optional(
-    block({
-      start: byStatus(z.number()),
-      step: byStatus(z.number()),
-      reduction: byStatus(z.number()),
-      minimum: byStatus(z.number()),
-    }),
-  ),
-  /**
-   * A deduction of the federal income tax for the year (Alabama, Missouri, Oregon), from income after
-   * the standard deduction. Tiers are measured on federal AGI (the income given with the federally
-   * taxable Social Security benefits) and listed in ascending `from`; the last tier whose `from` the
-   * AGI reaches applies. `fraction_tiers`: the share of the federal tax that may be deducted (omitted:
-   * all of it); `cap_tiers`: the largest deduction, by status (omitted: no cap).
-   */
-  federal_tax_deduction: z.optional(
-    block({
-      fraction_tiers: z.optional(z.array(z.strictObject({ from: z.number(), fraction: z.number() }))),
-      cap_tiers: z.optional(
-        z.array(z.strictObject({ from: byStatus(z.number()), amount: byStatus(z.number()) })),
-      ),
-    }),
-  ),
-  /** Personal exemptions subtracted from income, the filer's (and spouse's on a joint return) by status. */
-  personal_exemption: z.optional(block(statusShape(z.number()))),
-  /**
-   * `personal_exemption` phases out linearly on the state's income after its exclusions, see
-   * `phaseoutShape` (Maine 36 M.R.S. 5126-A(2)).
-   */
-  personal_exemption_phaseout: z.optional(block(phaseoutShape)),
-  /**
-   * Personal exemptions that depend on income (before deductions): `persons[status]` exemptions of the
-   * amount of the first tier whose `up_to` the income does not exceed (no tier: none). `tiers` is one
-   * list (Ohio) or one by status (Maryland, Tax-General 10-211(c)); `measured_on_federal_agi` measures
-   * them on federal AGI (the income given with the part of the benefits IRC 86 includes) instead of all
-   * the income given.
-   */
-  personal_exemption_tiers: z.optional(
-    block({
-      persons: byStatus(z.int()),
-      tiers: z.union([ExemptionTierList, byStatus(ExemptionTierList)]),
-      measured_on_federal_agi: z.optional(z.boolean()),
-    }),
-  ),
-  /** Exemption credits subtracted from the tax (not below zero), by status. */
-  exemption_credit: z.optional(block(statusShape(z.number()))),
-  /**
-   * The exemption credits shrink by `reduction[status]` for each `step[status]` (or part of one) of
-   * income (before deductions) over `start[status]`, not below zero. Without `step`, by `reduction` once
-   * the income is over `start` (a limit: Oregon allows no credit above it, ORS 316.085).
-   */
-  exemption_credit_phaseout: z.optional(
-    block({
-      start: byStatus(z.number()),
-      step: z.optional(byStatus(z.number())),
-      reduction: byStatus(z.number()),
-    }),
-  ),
-  /**
-   * A recapture of the lower brackets' benefit (New York's supplemental tax, Tax Law 601(d-1)): above
-   * `min_agi` of income, the tier holding the taxable income (the last tier whose `over` it exceeds)
-   * applies, with the fraction (income - max(min_agi, over)) / `phase_in` rounded to
-   * `fraction_places`. A tier with an `increment` (the worksheets that enter figures) adds its `base`
-   * plus the fraction of the `increment` to the schedule's tax; a tier without one moves the tax from
-   * the schedule's toward `rate x taxable income` plus `base` by the fraction. Above `flat_above_agi`,
-   * the schedule's top rate on all taxable income. Tiers by schedule name.
-   */
-  recapture: z.optional(
-    block({
-      min_agi: z.number(),
-      phase_in: z.number(),
-      fraction_places: z.int(),
-      flat_above_agi: z.number(),
-      tiers: z.record(
-        z.string(),
-        z.array(
-          z.strictObject({
-            over: z.number(),
-            rate: z.number(),
-            base: z.number(),
-            increment: z.optional(z.number()),
-          }),
+export const StateTaxTableSchema = z
+  .strictObject({
+    state: z.string().check(z.regex(/^[A-Z]{2}$/)),
+    name: z.string(),
+    tax_year: z.int(),
+    kind: z.enum(['none', 'flat', 'graduated']),
+    sources: sources(),
+    /** For kind none: why wages are not taxed (and what, if anything, is). */
+    reason: z.optional(block({ text: z.string() })),
+    /** Which of the state's own rate schedules each federal filing status uses. */
+    status_map: z.optional(block(statusShape(z.string()))),
+    /** The rate schedules by the state's own name (the values of `status_map`). */
+    brackets: z.optional(block({ schedules: z.record(z.string(), StateSchedule) })),
+    /** Standard deduction by federal filing status. */
+    standard_deduction: z.optional(block(statusShape(z.number()))),
+    /**
+     * The standard deduction (and age deductions `part_of_standard_deduction`) phases out linearly on the
+     * state's income after its exclusions (its AGI), see `phaseoutShape` (Maine 36 M.R.S. 5124-C(2)).
+     */
+    standard_deduction_phaseout: z.optional(block(phaseoutShape)),
+    /**
+     * A sliding standard deduction (Wisconsin, Wis. Stat. 71.05(22)): `standard_deduction[status]` less `rate[status]`
+     * of the income after the exclusions (the state's AGI) over `start[status]`, not below zero. `at_least_as` names,
+     * by status, the status whose deduction (figured the same way) is a floor: Wisconsin's head of household takes
+     * the single deduction once its own steeper reduction falls below it; a status naming itself has none. Not with
+     * `standard_deduction_phaseout`.
+     */
+    standard_deduction_sliding: z.optional(
+      block({
+        start: byStatus(z.number()),
+        rate: byStatus(z.number()),
+        at_least_as: byStatus(z.enum(FILING_STATUSES)),
+      }),
+    ),
+    /**
+     * `applies: true`: the state starts from federal taxable income, so the federal basic standard
+     * deduction of the tax year (`data/tax/federal-<year>.json`) stands for a state standard deduction
+     * (North Dakota); not with `standard_deduction`.
+     */
+    federal_standard_deduction: z.optional(block({ applies: z.boolean() })),
+    /**
+     * The standard deduction shrinks by `reduction[status]` for each full `step[status]` of income (after
+     * the exclusions: the state's AGI) over `start[status]`, not below `minimum[status]` (Alabama,
+     * Ala. Code 40-18-15(b)); only with `standard_deduction`.
+     */
+    standard_deduction_steps: z.optional(
+      block({
+        start: byStatus(z.number()),
+        step: byStatus(z.number()),
+        reduction: byStatus(z.number()),
+        minimum: byStatus(z.number()),
+      }),
+    ),
+    /**
+     * A deduction of the federal income tax for the year (Alabama, Missouri, Oregon), from income after
+     * the standard deduction. Tiers are measured on federal AGI (the income given with the federally
+     * taxable Social Security benefits) and listed in ascending `from`; the last tier whose `from` the
+     * AGI reaches applies. `fraction_tiers`: the share of the federal tax that may be deducted (omitted:
+     * all of it); `cap_tiers`: the largest deduction, by status (omitted: no cap).
+     */
+    federal_tax_deduction: z.optional(
+      block({
+        fraction_tiers: z.optional(z.array(z.strictObject({ from: z.number(), fraction: z.number() }))),
+        cap_tiers: z.optional(
+          z.array(z.strictObject({ from: byStatus(z.number()), amount: byStatus(z.number()) })),
         ),
-      ),
-    }),
-  ),
-  /**
-   * The standard deduction's limitation by federal AGI (Minnesota, Minn. Stat. 290.0123 subd. 5): reduced by
-   * `rates[i]` of federal AGI over `thresholds[status][i]` up to the next threshold (the first threshold 0),
-   * by at most `max_fraction` of the deduction.
-   */
-  standard_deduction_limitation: z.optional(
-    block({
-      thresholds: byStatus(z.array(z.number())),
-      rates: z.array(z.number()),
-      max_fraction: z.number(),
-    }),
-  ),
-  /** The personal exemptions' stepped phase-out by income (Connecticut's Table A). */
-  personal_exemption_steps: z.optional(PersonalExemptionSteps),
-  /** Amounts added to the tax by income steps (Connecticut's Tables C and D); shown as `recapture_tax`. */
-  tax_addbacks: z.optional(z.array(TaxAddback)),
-  /** A credit of a share of the tax by income (Connecticut's Table E); shown in `exemption_credits`. */
-  tax_credit_rate: z.optional(TaxCreditRate),
-  /** Age-gated deductions from income (VA age deduction, NJ and VA senior exemptions). */
-  age_deductions: z.optional(z.array(AgeDeduction)),
-  /** Additional taxes at `rate` on taxable income above `threshold` (by status). */
-  surtaxes: z.optional(
-    z.array(block({ name: z.string(), rate: z.number(), threshold: byStatus(z.number()) })),
-  ),
-  /**
-   * Whether Social Security benefits are taxed; `false`: all of them are exempt. `true`: the part
-   * included in federal AGI (IRC 86, with the other income given as modified AGI) is taxed, less the
-   * `social_security` exclusions.
-   */
-  social_security: block({ taxed: z.boolean() }),
-  /** Retirement-income exclusions, gated by age; none listed: pension income is taxed like other income. */
-  retirement_exclusions: z.optional(z.array(RetirementExclusion)),
-  /** What the table and the engine leave out for this jurisdiction (shown in the result's notes). */
-  not_modeled: z.array(z.string()),
-});
+      }),
+    ),
+    /** Personal exemptions subtracted from income, the filer's (and spouse's on a joint return) by status. */
+    personal_exemption: z.optional(block(statusShape(z.number()))),
+    /**
+     * `personal_exemption` phases out linearly on the state's income after its exclusions, see
+     * `phaseoutShape` (Maine 36 M.R.S. 5126-A(2)).
+     */
+    personal_exemption_phaseout: z.optional(block(phaseoutShape)),
+    /**
+     * Personal exemptions that depend on income (before deductions): `persons[status]` exemptions of the
+     * amount of the first tier whose `up_to` the income does not exceed (no tier: none). `tiers` is one
+     * list (Ohio) or one by status (Maryland, Tax-General 10-211(c)); `measured_on_federal_agi` measures
+     * them on federal AGI (the income given with the part of the benefits IRC 86 includes) instead of all
+     * the income given.
+     */
+    personal_exemption_tiers: z.optional(
+      block({
+        persons: byStatus(z.int()),
+        tiers: z.union([ExemptionTierList, byStatus(ExemptionTierList)]),
+        measured_on_federal_agi: z.optional(z.boolean()),
+      }),
+    ),
+    /** Exemption credits subtracted from the tax (not below zero), by status. */
+    exemption_credit: z.optional(block(statusShape(z.number()))),
+    /**
+     * The exemption credits shrink by `reduction[status]` for each `step[status]` (or part of one) of
+     * income (before deductions) over `start[status]`, not below zero. Without `step`, by `reduction` once
+     * the income is over `start` (a limit: Oregon allows no credit above it, ORS 316.085).
+     */
+    exemption_credit_phaseout: z.optional(
+      block({
+        start: byStatus(z.number()),
+        step: z.optional(byStatus(z.number())),
+        reduction: byStatus(z.number()),
+      }),
+    ),
+    /**
+     * A recapture of the lower brackets' benefit (New York's supplemental tax, Tax Law 601(d-1)): above
+     * `min_agi` of income, the tier holding the taxable income (the last tier whose `over` it exceeds)
+     * applies, with the fraction (income - max(min_agi, over)) / `phase_in` rounded to
+     * `fraction_places`. A tier with an `increment` (the worksheets that enter figures) adds its `base`
+     * plus the fraction of the `increment` to the schedule's tax; a tier without one moves the tax from
+     * the schedule's toward `rate x taxable income` plus `base` by the fraction. Above `flat_above_agi`,
+     * the schedule's top rate on all taxable income. Tiers by schedule name.
+     */
+    recapture: z.optional(
+      block({
+        min_agi: z.number(),
+        phase_in: z.number(),
+        fraction_places: z.int(),
+        flat_above_agi: z.number(),
+        tiers: z.record(
+          z.string(),
+          z.array(
+            z.strictObject({
+              over: z.number(),
+              rate: z.number(),
+              base: z.number(),
+              increment: z.optional(z.number()),
+            }),
+          ),
+        ),
+      }),
+    ),
+    /**
+     * The standard deduction's limitation by federal AGI (Minnesota, Minn. Stat. 290.0123 subd. 5): reduced by
+     * `rates[i]` of federal AGI over `thresholds[status][i]` up to the next threshold (the first threshold 0),
+     * by at most `max_fraction` of the deduction.
+     */
+    standard_deduction_limitation: z.optional(
+      block({
+        thresholds: byStatus(z.array(z.number())),
+        rates: z.array(z.number()),
+        max_fraction: z.number(),
+      }),
+    ),
+    /** The personal exemptions' stepped phase-out by income (Connecticut's Table A). */
+    personal_exemption_steps: z.optional(PersonalExemptionSteps),
+    /** Amounts added to the tax by income steps (Connecticut's Tables C and D); shown as `recapture_tax`. */
+    tax_addbacks: z.optional(z.array(TaxAddback)),
+    /** A credit of a share of the tax by income (Connecticut's Table E); shown in `exemption_credits`. */
+    tax_credit_rate: z.optional(TaxCreditRate),
+    /** Age-gated deductions from income (VA age deduction, NJ and VA senior exemptions). */
+    age_deductions: z.optional(z.array(AgeDeduction)),
+    /** Additional taxes at `rate` on taxable income above `threshold` (by status). */
+    surtaxes: z.optional(
+      z.array(block({ name: z.string(), rate: z.number(), threshold: byStatus(z.number()) })),
+    ),
+    /**
+     * Whether Social Security benefits are taxed; `false`: all of them are exempt. `true`: the part
+     * included in federal AGI (IRC 86, with the other income given as modified AGI) is taxed, less the
+     * `social_security` exclusions.
+     */
+    social_security: block({ taxed: z.boolean() }),
+    /** Retirement-income exclusions, gated by age; none listed: pension income is taxed like other income. */
+    retirement_exclusions: z.optional(z.array(RetirementExclusion)),
+    /** What the table and the engine leave out for this jurisdiction (shown in the result's notes). */
+    not_modeled: z.array(z.string()),
+  })
+  .check(
+    // The engine figures a sliding deduction from the full amount, in place of a linear phase-out.
+    z.refine(
+      (table) =>
+        table.standard_deduction_sliding === undefined || table.standard_deduction_phaseout === undefined,
+      {
+        message: 'not with standard_deduction_phaseout',
+        path: ['standard_deduction_sliding'],
+      },
+    ),
+  );
 
 /** One jurisdiction's 2025 income tax figures, as stored in `data/tax/state-2025/<code>.json`. */
 export type StateTaxTable = z.output<typeof StateTaxTableSchema>;
