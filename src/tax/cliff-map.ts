@@ -16,8 +16,10 @@ import {
 import { IRMAA_ENGINE, irmaaFor, irmaaSchedule } from '../healthcare/_lib/irmaa';
 import { type PremiumTaxCredit, PTC_ENGINE, premiumTaxCredit } from '../healthcare/_lib/ptc';
 import { applicablePercentageTables, irmaaTables } from '../healthcare/_lib/year-tables';
+import { type StateMeasure, stateLimits, stateMeasure } from './_lib/state-limits';
 import { stateTaxTables } from './_lib/state-tables';
-import { STATE_TAX_ENGINE, type StateTax, stateTax } from './_lib/state-tax';
+import { STATE_TAX_ENGINE, type StateTax, type StateTaxInput, stateTax } from './_lib/state-tax';
+import type { StateTaxTable } from './_lib/tables';
 import {
   bracketCeilings,
   federalTable,
@@ -240,7 +242,7 @@ const Threshold = z.object({
     .string()
     .check(
       z.describe(
-        'The income the threshold is set on: taxable_income, ordinary_taxable_income, magi, provisional_income, household_income, earned_income, state_taxable_income or taxable_social_security.',
+        'The income the threshold is set on: taxable_income, ordinary_taxable_income, magi, provisional_income, household_income, earned_income, taxable_social_security, or for a state: state_taxable_income, state_agi (the income after its exclusions, before its deductions) or state_gross_income (all the income given, benefits included).',
       ),
     ),
   threshold: z.number().check(z.describe('The threshold, in dollars of its measure.')),
@@ -385,6 +387,15 @@ function irmaaTableYear(premiumYear: number): number {
   return years.includes(premiumYear) ? premiumYear : (years[years.length - 1] as number);
 }
 
+/** The state engine's request besides the income (ordinary and qualified) and the federal tax. */
+function stateInput(input: Input): Omit<StateTaxInput, 'state_taxable_income'> {
+  return {
+    filing_status: input.filing_status,
+    social_security_income: input.social_security_benefits,
+    age: input.age,
+  };
+}
+
 /**
  * `householdCost`: the composed cost of a household-year with `ordinary` and `ltcg` dollars added to its
  * income: the federal tax engine (`householdTax`), the state tax (`stateTax`), the premium tax credit
@@ -422,10 +433,8 @@ export function householdCost(input: Input, ordinary: Dec, ltcg: Dec): CliffPoin
     const table = stateTaxTables.get(input.tax_year)[input.state.toUpperCase()];
     if (table === undefined) throw new TypeError(`state ${input.state} passed validation without a table`);
     state = stateTax(table, {
-      filing_status: input.filing_status,
+      ...stateInput(input),
       state_taxable_income: ordinaryIncome.plus(qualified).toNumber(),
-      social_security_income: input.social_security_benefits,
-      age: input.age,
       // The states that deduct federal income tax (AL, MO, OR) take the one computed here.
       federal_income_tax: fed.regular_tax.toNumber(),
     });
@@ -536,6 +545,14 @@ interface Candidate {
    */
   readonly applies?: (p: CliffPoint) => boolean;
 }
+
+/** The cliff map's names for the incomes a state limit is set on. */
+const STATE_MEASURES: Record<StateMeasure, string> = {
+  state_agi: 'state_agi',
+  federal_agi: 'magi',
+  gross_income: 'state_gross_income',
+  taxable_income: 'state_taxable_income',
+};
 
 const federalSource = (year: number, block: string) => `data/tax/federal-${year}.json#${block}`;
 
@@ -690,6 +707,22 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         source,
         past: (p) => (p.state as StateTax).taxableIncome.gt(threshold),
         value: (p) => (p.state as StateTax).taxableIncome,
+      });
+    }
+    // The income limits of the state's deductions, exemptions, credits, exclusions and recaptures.
+    const table = stateTaxTables.get(year)[code] as StateTaxTable;
+    const limits = stateLimits(table, { ...stateInput(input), state_taxable_income: 0 }, now.state);
+    for (const limit of limits) {
+      const { measure, threshold, inclusive } = limit;
+      const value = (p: CliffPoint) => stateMeasure(p.state as StateTax, measure);
+      list.push({
+        name: `${code.toLowerCase()}_${limit.name}`,
+        measure: STATE_MEASURES[measure],
+        threshold: roundMoney(threshold),
+        source: `${source}#${limit.block}`,
+        past: inclusive ? (p) => value(p).gte(threshold) : (p) => value(p).gt(threshold),
+        // shown to the cent; the search aims at the exact limit (gap = value - shown threshold)
+        value: (p) => value(p).minus(threshold).plus(roundMoney(threshold)),
       });
     }
   }
@@ -932,7 +965,7 @@ function compute(input: Input): CliffMapResult {
 export const cliffMap = defineOperation({
   path: '/v1/tax/cliff-map',
   engine: 'cliff-map',
-  version: '2.1.0',
+  version: '2.2.0',
   uses: [TAX_ENGINE, IRMAA_ENGINE, PTC_ENGINE, STATE_TAX_ENGINE],
   prefix: 'cliff',
   summary: 'Marginal rate of the next dollar and every tax and premium threshold ahead, with a cost series.',

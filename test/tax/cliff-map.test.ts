@@ -440,6 +440,140 @@ describe('tax/cliff-map: the series', () => {
   });
 });
 
+describe("tax/cliff-map: the limits of a state's deductions, exemptions and credits", () => {
+  const rows = (request: Request, prefix: string) =>
+    run(request).ordinary.thresholds.filter((t) => t.name.startsWith(prefix));
+
+  it('Oregon: the exemption credit lost over 100,000 and the federal tax subtraction cap tiers', () => {
+    // 2025 single, 95,000. ORS 316.085(3): no $256 exemption credit above 100,000 of income: the cent past
+    // it costs 256 + 0.01 x (22% federal + 8.75% Oregon) -> 256.00. The federal tax (12,349 here) is
+    // over the subtraction cap, which falls from 8,500 to 6,800 at AGI 125,000 (ORS 316.680(1)(b),
+    // Table 4: 125,000 and over): 1,700 x 8.75% = 148.75 (Oregon taxable 125,000 - 2,835 - 6,800 =
+    // 115,365, still the 8.75% bracket).
+    const r = run({ tax_year: 2025, filing_status: 'single', ordinary_income: 95_000, state: 'OR' });
+    const find = (name: string) => r.ordinary.thresholds.find((t) => t.name === name);
+    expect(find('or_exemption_credit_limit')).toMatchObject({
+      measure: 'state_agi',
+      threshold: 100_000,
+      distance: 5_000.01,
+      kind: 'cliff',
+      cliff_cost: 256,
+      source: 'data/tax/state-2025/or.json#exemption_credit_phaseout',
+    });
+    expect(find('or_federal_tax_deduction_cap_2')).toMatchObject({
+      measure: 'magi',
+      threshold: 125_000,
+      distance: 30_000,
+      kind: 'cliff',
+      cliff_cost: 148.75,
+    });
+  });
+
+  it("Alabama: the standard deduction's 20 steps of $25 each $500 over 25,500 (Ala. Code 40-18-15(b))", () => {
+    // 2025 single, 20,000: 3,000 less 25 per full 500 of AGI over 25,500, not below 2,500: steps at
+    // 26,000, 26,500, ..., 35,500, each 25 x 5% = 1.25 (Alabama taxable income is over 3,000 there).
+    const steps = rows(
+      { tax_year: 2025, filing_status: 'single', ordinary_income: 20_000, state: 'AL' },
+      'al_standard',
+    );
+    expect(steps.map((t) => t.threshold)).toEqual(Array.from({ length: 20 }, (_, k) => 26_000 + 500 * k));
+    expect(steps.map((t) => t.distance)).toEqual(Array.from({ length: 20 }, (_, k) => 6_000 + 500 * k));
+    expect(new Set(steps.map((t) => `${t.kind} ${t.cliff_cost}`))).toEqual(new Set(['cliff 1.25']));
+  });
+
+  it("California: the exemption credit's $6 per $2,500 over 252,203 (R&TC 17054.1), 26 steps", () => {
+    // 2025 single, 240,000: the 153 credit loses 6 for each 2,500 or part of one over 252,203: 25 steps of
+    // 6 and a last one of 3; each lump is the credit lost (plus a cent's tax, under half a cent).
+    const steps = rows(
+      { tax_year: 2025, filing_status: 'single', ordinary_income: 240_000, state: 'CA' },
+      'ca_exemption',
+    );
+    expect(steps).toHaveLength(26);
+    expect(steps[0]).toMatchObject({ threshold: 252_203, distance: 12_203.01, kind: 'cliff', cliff_cost: 6 });
+    expect(steps[25]).toMatchObject({
+      threshold: 314_703,
+      distance: 74_703.01,
+      kind: 'cliff',
+      cliff_cost: 3,
+    });
+  });
+
+  it("Wisconsin head of household: the sliding deduction's start and where the single floor takes over", () => {
+    // 2025, 15,000. Head of household: 17,520 less 22.515% over 19,550; never below the single amount,
+    // 13,560 less 12% over 19,550. From 19,550 each dollar adds 0.22515 of taxable income at 3.5%:
+    // +0.0078803 of rate. The lines meet where 3,960 = 0.10515 x (x - 19,550): x = 57,210.485 (first cent
+    // over it 57,210.49, shown to the cent); from there the deduction slides at 12%, 0.10515 x 4.4% =
+    // 0.0046266 less rate.
+    const r = rows(
+      { tax_year: 2025, filing_status: 'hoh', ordinary_income: 15_000, state: 'WI' },
+      'wi_standard',
+    );
+    const start = r.find((t) => t.name === 'wi_standard_deduction_sliding_start');
+    expect(start).toMatchObject({ threshold: 19_550, distance: 4_550.01, kind: 'rate_change' });
+    expect((start?.rate_after ?? 0) - (start?.rate_before ?? 0)).toBeCloseTo(0.22515 * 0.035, 5);
+    const floor = r.find((t) => t.name === 'wi_standard_deduction_sliding_floor');
+    expect(floor).toMatchObject({ threshold: 57_210.49, distance: 42_210.49, kind: 'rate_change' });
+    expect((floor?.rate_before ?? 0) - (floor?.rate_after ?? 0)).toBeCloseTo(0.10515 * 0.044, 5);
+    // the head of household line's own zero (97,364) lies under the floor: nothing changes there
+    expect(r.map((t) => t.name)).not.toContain('wi_standard_deduction_sliding_end');
+  });
+
+  it("Minnesota: the standard deduction limitation's 3% and 10% tiers and its 80% cap", () => {
+    // 2025 single, 200,000 (Minn. Stat. 290.0123 subd. 5): 3% of AGI over 238,950, 10% over 330,300,
+    // at most 80% of 14,950 = 11,960: 2,740.50 + 10% x (x - 330,300) = 11,960 at x = 422,495. Past the
+    // cap the 10% stops: 10% x 9.85% = 0.00985 less rate.
+    const r = rows(
+      { tax_year: 2025, filing_status: 'single', ordinary_income: 200_000, state: 'MN' },
+      'mn_standard',
+    );
+    expect(r.map((t) => [t.name, t.measure, t.threshold])).toEqual([
+      ['mn_standard_deduction_limitation_1', 'magi', 238_950],
+      ['mn_standard_deduction_limitation_2', 'magi', 330_300],
+      ['mn_standard_deduction_limitation_cap', 'magi', 422_495],
+    ]);
+    const cap = r[2];
+    expect(cap?.distance).toBe(222_495);
+    expect((cap?.rate_before ?? 0) - (cap?.rate_after ?? 0)).toBeCloseTo(0.00985, 6);
+  });
+
+  it("Vermont: the Social Security exemption's phase-out from 55,000 to 65,000 of federal AGI", () => {
+    // 2025 single, 67, 30,000 of IRA withdrawals and 20,000 of benefits: provisional income 40,000, taxable
+    // benefits 0.85 x 6,000 + 4,500 = 9,600, AGI 39,600; each dollar adds 1.85 of AGI up to the 85% cap
+    // (17,000 of benefits, 8,705.88 dollars away), so AGI passes 55,000 at 8,324.33 (15,400.01 more). From
+    // there the exemption (32 V.S.A. 5830e(a)) shrinks by (AGI - 55,000) / 10,000; past the cap AGI is
+    // 47,000 + the added income, over 65,000 from 18,000.01, where the last 17,000 x 1/10,000 per dollar
+    // of the phase-out stops: 1.7 x 6.6% = 0.1122 less rate.
+    const request: Request = {
+      tax_year: 2025,
+      filing_status: 'single',
+      age: 67,
+      ordinary_income: 30_000,
+      social_security_benefits: 20_000,
+      state: 'VT',
+    };
+    const r = rows(request, 'vt_social');
+    expect(r.map((t) => [t.name, t.measure, t.threshold, t.distance, t.kind])).toEqual([
+      ['vt_social_security_exclusion_phaseout_start', 'magi', 55_000, 8_324.33, 'rate_change'],
+      ['vt_social_security_exclusion_phaseout_end', 'magi', 65_000, 18_000.01, 'rate_change'],
+    ]);
+    expect(r[0]?.source).toBe('data/tax/state-2025/vt.json#retirement_exclusions');
+    expect((r[1]?.rate_before ?? 0) - (r[1]?.rate_after ?? 0)).toBeCloseTo(1.7 * 0.066, 4);
+  });
+
+  it('Rhode Island: two phase-outs stepping on the same cent each show the lump of that cent', () => {
+    // 2025 single, 250,000: the standard deduction (10,900) and the exemption (5,100) each lose 20% for
+    // each 7,250 or part of one over 254,250: (10,900 + 5,100) x 20% x 5.99% = 191.68 at 254,250.01, the
+    // lump of that cent, listed with each rule.
+    const r = rows({ tax_year: 2025, filing_status: 'single', ordinary_income: 250_000, state: 'RI' }, 'ri_');
+    const first = r.filter((t) => t.distance === 4_250.01);
+    expect(first.map((t) => t.name).sort()).toEqual([
+      'ri_personal_exemption_phaseout_step_1',
+      'ri_standard_deduction_phaseout_step_1',
+    ]);
+    expect(first.map((t) => t.cliff_cost)).toEqual([191.68, 191.68]);
+  });
+});
+
 // Properties: random households through the composed engines.
 const cents = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((c) => c / 100);
 const household = fc
@@ -526,6 +660,31 @@ describe('tax/cliff-map: properties', () => {
         expect(Math.abs(sum.minus(parts.marginal_rate).toNumber())).toBeLessThanOrEqual(4e-6);
       }),
       { numRuns: 12 },
+    );
+  });
+
+  it('with a state: each threshold once, ahead and sorted; state thresholds name their state and its table', () => {
+    const states = ['AL', 'CA', 'CT', 'ME', 'MN', 'NY', 'OR', 'RI', 'VT', 'WI', 'CO', 'MD', 'OH', 'VA', 'NJ'];
+    fc.assert(
+      fc.property(household, fc.constantFrom(...states), (base, state) => {
+        const request = { ...base, tax_year: 2025, state, aca_coverage: false } as Request;
+        const r = run(request);
+        for (const list of [r.ordinary.thresholds, r.ltcg.thresholds]) {
+          const names = list.map((row) => row.name);
+          expect(new Set(names).size).toBe(names.length);
+          for (const [i, row] of list.entries()) {
+            expect(row.distance).toBeGreaterThan(0);
+            if (i > 0) expect(row.distance).toBeGreaterThanOrEqual((list[i - 1] as typeof row).distance);
+            if (row.source.startsWith('data/tax/state-')) {
+              expect(row.name.startsWith(`${state.toLowerCase()}_`)).toBe(true);
+              expect(row.source.startsWith(`data/tax/state-2025/${state.toLowerCase()}.json`)).toBe(true);
+              expect(Number.isFinite(row.threshold) && row.threshold > 0).toBe(true);
+            }
+          }
+        }
+        expect(finiteEverywhere(r)).toBe(true);
+      }),
+      { numRuns: 10 },
     );
   });
 

@@ -57,7 +57,16 @@ export interface SurtaxFill {
 export interface StateTax {
   readonly schedule?: string;
   readonly income: Dec;
+  /**
+   * The state's AGI: the income after its exclusions, the measure of its deduction, exemption, credit
+   * and recapture limits.
+   */
+  readonly stateAgi: Dec;
+  /** Federal AGI: the income given with the part of the benefits IRC 86 includes. */
+  readonly federalAgi: Dec;
   readonly socialSecurityTaxed: Dec;
+  /** The Social Security benefits included in federal AGI that the state's exclusions take out. */
+  readonly socialSecurityExcluded: Dec;
   readonly pensionExcluded: Dec;
   readonly standardDeduction: Dec;
   readonly personalExemptions: Dec;
@@ -132,6 +141,21 @@ function phaseoutFraction(
   return Dec.min(excess.div(rule.width[status]), 1);
 }
 
+/**
+ * The exclusion rules of `kind` in `table`, and the one that applies at `age`: the first whose age gate
+ * it passes (rules of one kind cover disjoint ages).
+ */
+export function exclusionRule(
+  table: StateTaxTable,
+  kind: 'pension' | 'social_security',
+  age: number | undefined,
+): { rules: Exclusion[]; rule: Exclusion | undefined } {
+  const rules = (table.retirement_exclusions ?? []).filter(
+    (rule) => rule.applies_to === kind || rule.applies_to === 'pension_and_social_security',
+  );
+  return { rules, rule: rules.find((r) => ageQualifies(r, age)) };
+}
+
 /** What an exclusion depends on besides the amount. */
 interface ExclusionContext {
   readonly age: number | undefined;
@@ -161,10 +185,7 @@ function excluded(
 ): Dec {
   const { age, status, income, notes } = ctx;
   if (amount.lte(0)) return new Dec(0);
-  const rules = (table.retirement_exclusions ?? []).filter(
-    (rule) => rule.applies_to === kind || rule.applies_to === 'pension_and_social_security',
-  );
-  const rule = rules.find((r) => ageQualifies(r, age));
+  const { rules, rule } = exclusionRule(table, kind, age);
   if (rule === undefined) {
     if (rules.length > 0) {
       const gates = rules.map(ageText).join(', ');
@@ -273,6 +294,16 @@ function deductionLimitation(
     reduction: uncapped,
     slope: schedule.rates[bracketIndex(schedule, federalAgi.toNumber())] as number,
   };
+}
+
+/** The standard deduction before any phase-out: the state's own, or the federal one it adopts. */
+export function fullStandardDeduction(table: StateTaxTable, status: FilingStatus): Dec {
+  return new Dec(
+    table.standard_deduction?.[status] ??
+      (table.federal_standard_deduction?.applies
+        ? federalTable(table.tax_year).standard_deduction[status]
+        : 0),
+  );
 }
 
 /** The number of `step`s (a part of one counting as one) by which `income` is over `start`. */
@@ -420,7 +451,10 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   if (table.kind === 'none') {
     return {
       income: other.plus(pension).plus(benefits),
+      stateAgi: zero,
+      federalAgi: zero,
       socialSecurityTaxed: zero,
+      socialSecurityExcluded: zero,
       pensionExcluded: zero,
       standardDeduction: zero,
       personalExemptions: zero,
@@ -479,13 +513,8 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // exclusions (the limitation of the standard deduction on federal AGI).
   const kept = (rule: Parameters<typeof phaseoutFraction>[0], amount: Dec) =>
     amount.minus(amount.times(phaseoutFraction(rule, status, income)));
-  const fullStandardDeduction = new Dec(
-    table.standard_deduction?.[status] ??
-      (table.federal_standard_deduction?.applies
-        ? federalTable(table.tax_year).standard_deduction[status]
-        : 0),
-  );
-  let standardDeduction = kept(table.standard_deduction_phaseout, fullStandardDeduction);
+  const fullDeduction = fullStandardDeduction(table, status);
+  let standardDeduction = kept(table.standard_deduction_phaseout, fullDeduction);
   const sliding = table.standard_deduction_sliding;
   if (sliding !== undefined) {
     const slid = (s: FilingStatus) =>
@@ -505,7 +534,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
       Dec.min(steps.minimum[status], standardDeduction),
     );
   }
-  const limitation = deductionLimitation(table, status, fullStandardDeduction, federalAgi);
+  const limitation = deductionLimitation(table, status, fullDeduction, federalAgi);
   standardDeduction = standardDeduction.minus(limitation.reduction);
   let personalExemptions = kept(
     table.personal_exemption_phaseout,
@@ -583,7 +612,10 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   return {
     schedule: scheduleName,
     income: other.plus(pension).plus(benefits),
+    stateAgi: income,
+    federalAgi,
     socialSecurityTaxed,
+    socialSecurityExcluded,
     pensionExcluded,
     standardDeduction,
     personalExemptions,
