@@ -445,7 +445,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
     run(request).ordinary.thresholds.filter((t) => t.name.startsWith(prefix));
 
   it('Oregon: the exemption credit lost over 100,000 and the federal tax subtraction cap tiers', () => {
-    // 2025 single, 95,000. ORS 316.085(3): no $256 exemption credit above 100,000 of income: the cent past
+    // 2025 single, 95,000. OR-40 instructions: no $256 exemption credit above 100,000 of federal AGI: the cent past
     // it costs 256 + 0.01 x (22% federal + 8.75% Oregon) -> 256.00. The federal tax (12,349 here) is
     // over the subtraction cap, which falls from 8,500 to 6,800 at AGI 125,000 (ORS 316.680(1)(b),
     // Table 4: 125,000 and over): 1,700 x 8.75% = 148.75 (Oregon taxable 125,000 - 2,835 - 6,800 =
@@ -453,7 +453,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
     const r = run({ tax_year: 2025, filing_status: 'single', ordinary_income: 95_000, state: 'OR' });
     const find = (name: string) => r.ordinary.thresholds.find((t) => t.name === name);
     expect(find('or_exemption_credit_limit')).toMatchObject({
-      measure: 'state_agi',
+      measure: 'magi',
       threshold: 100_000,
       distance: 5_000.01,
       kind: 'cliff',

@@ -171,6 +171,12 @@ describe('tax/state-income: graduated states (hand calculations; sources in data
       270,
     );
   });
+  it('CA exemption credit phase-out is measured on federal AGI: the taxable benefits count (R&TC 17054.1(a))', () => {
+    // 250,000 and 30,000 of benefits (exempt in California): federal AGI 250,000 + 0.85 x 30,000 = 275,500,
+    // 23,297 over 252,203 -> 10 steps -> 153 - 60 = 93; without the benefits, under the threshold: 153
+    expect(single('CA', 250_000, { social_security_income: 30_000 }).exemption_credits).toBe(93);
+    expect(single('CA', 250_000).exemption_credits).toBe(153);
+  });
   it('CA bracket edges by schedule (single, joint, head of household)', () => {
     // taxable 41,452 is the top of 4% (single): the next dollar is at 6%
     expect([single('CA', 5706 + 41_452).marginal_rate, single('CA', 5706 + 41_451).marginal_rate]).toEqual([
@@ -1223,6 +1229,14 @@ describe('tax/state-income: Oregon 2025 (ORS 316.037, 316.085, 316.685, 316.695;
       or('mfj', 200_000, { federal_income_tax: 0 }).exemption_credits,
       or('mfj', 200_001, { federal_income_tax: 0 }).exemption_credits,
     ]).toEqual([512, 0]);
+  });
+  it('the credit limit is on federal AGI (OR-40 instructions): the taxable benefits take it away', () => {
+    // 67, 90,000 and 30,000 of benefits (exempt in Oregon), 10,000 of federal tax given: federal AGI 90,000 +
+    // 0.85 x 30,000 = 115,500, over 100,000: no credit. TI 90,000 - 2,835 - 1,200 - 8,500 = 77,465:
+    // 661.25 + 8.75% x 66,365 = 5,806.9375 -> 6,468.1875. Without the benefits the credit stays: - 256.
+    const r = or('single', 90_000, { age: 67, social_security_income: 30_000, federal_income_tax: 10_000 });
+    expect([r.taxable_income, r.exemption_credits, r.tax]).toEqual([77_465, 0, 6468.19]);
+    expect(or('single', 90_000, { age: 67, federal_income_tax: 10_000 }).tax).toBe(6212.19);
   });
   it('9.9% over 125,000: single 300,000 with 80,000 of federal tax (no subtraction from 145,000)', () => {
     // TI 297,165: 10,627.50 + 9.9% x 172,165 = 17,044.335 -> 27,671.835

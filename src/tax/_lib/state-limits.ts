@@ -192,11 +192,12 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
   if (creditPhaseout !== undefined && credit > 0) {
     const start = creditPhaseout.start[status];
     const step = creditPhaseout.step?.[status];
-    if (step === undefined) add('exemption_credit_phaseout', 'exemption_credit_limit', 'state_agi', start);
+    const measure = creditPhaseout.measured_on_federal_agi ? 'federal_agi' : 'state_agi';
+    if (step === undefined) add('exemption_credit_phaseout', 'exemption_credit_limit', measure, start);
     else {
       const count = stepsToRemove(credit, creditPhaseout.reduction[status]);
       steps(start, step, count).forEach((at, k) => {
-        add('exemption_credit_phaseout', `exemption_credit_phaseout_step_${k + 1}`, 'state_agi', at);
+        add('exemption_credit_phaseout', `exemption_credit_phaseout_step_${k + 1}`, measure, at);
       });
     }
   }

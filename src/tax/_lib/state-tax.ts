@@ -27,7 +27,7 @@ import type { StateTaxTable } from './tables';
  * bump it whenever any result changes for any input (a jurisdiction added, a figure or rule changed),
  * and each operation that uses it bumps its own version (`test/goldens/engine-dependencies.json`).
  */
-export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.0.0' } as const;
+export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.0.1' } as const;
 
 /** What the computation needs from a request. */
 export interface StateTaxInput {
@@ -579,7 +579,8 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   if (phaseout !== undefined) {
     const step = phaseout.step?.[status];
     const start = phaseout.start[status];
-    const steps = step === undefined ? new Dec(+income.gt(start)) : stepsOver(income, start, step);
+    const measure = phaseout.measured_on_federal_agi ? federalAgi : income;
+    const steps = step === undefined ? new Dec(+measure.gt(start)) : stepsOver(measure, start, step);
     credit = Dec.max(credit.minus(steps.times(phaseout.reduction[status])), 0);
   }
   const addbacks = (table.tax_addbacks ?? []).reduce((sum, rule) => {

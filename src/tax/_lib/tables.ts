@@ -338,6 +338,12 @@ export const StateTaxTableSchema = z
         start: byStatus(z.number()),
         step: z.optional(byStatus(z.number())),
         reduction: byStatus(z.number()),
+        /**
+         * Measured on federal AGI (the income given with the part of the benefits IRC 86 includes)
+         * instead of the state's income after its exclusions: California (R&TC 17054.1(a)) and Oregon
+         * (ORS 316.085; Form OR-40 instructions) limit the credits by federal AGI.
+         */
+        measured_on_federal_agi: z.optional(z.boolean()),
       }),
     ),
     /**
