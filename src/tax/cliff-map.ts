@@ -242,7 +242,7 @@ const Threshold = z.object({
     .string()
     .check(
       z.describe(
-        'The income the threshold is set on: taxable_income, ordinary_taxable_income, magi, provisional_income, household_income, earned_income, taxable_social_security, or for a state: state_taxable_income, state_agi (the income after its exclusions, before its deductions) or state_gross_income (all the income given, benefits included).',
+        'The income the threshold is set on: taxable_income, ordinary_taxable_income, magi, provisional_income, household_income, earned_income, taxable_social_security, or for a state: state_taxable_income, state_agi (the income after its exclusions, before its deductions) or state_gross_income (before its pension exclusion).',
       ),
     ),
   threshold: z.number().check(z.describe('The threshold, in dollars of its measure.')),
@@ -550,7 +550,7 @@ interface Candidate {
 const STATE_MEASURES: Record<StateMeasure, string> = {
   state_agi: 'state_agi',
   federal_agi: 'magi',
-  gross_income: 'state_gross_income',
+  state_gross_income: 'state_gross_income',
   taxable_income: 'state_taxable_income',
 };
 

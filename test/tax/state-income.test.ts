@@ -213,6 +213,17 @@ describe('tax/state-income: graduated states (hand calculations; sources in data
     expect([nj(60_000, 50_000, 66).pension_excluded, nj(60_000, 50_000, 66).tax]).toEqual([25_000, 1755.5]);
     // over 150,000: nothing excluded; age 61: nothing excluded
     expect(nj(120_000, 40_000, 66).pension_excluded).toBe(0);
+    // the limits are on New Jersey gross income, which leaves Social Security out (N.J.S.A. 54A:6-2,
+    // 54A:6-10): 70, 90,000 of pension and 40,000 of benefits is 90,000 (not 130,000): all excluded, no tax
+    const retiree = tax({
+      state: 'NJ',
+      filing_status: 'mfj',
+      state_taxable_income: 0,
+      pension_income: 90_000,
+      social_security_income: 40_000,
+      age: 70,
+    });
+    expect([retiree.pension_excluded, retiree.tax]).toEqual([90_000, 0]);
     expect(nj(30_000, 60_000, 61).pension_excluded).toBe(0);
   });
   it('VA (Code of Virginia 58.1-320, 58.1-322.03; 2025 Form 760 instructions): single 60,000', () => {
@@ -308,6 +319,12 @@ describe('tax/state-income: Ohio 2025 (R.C. 5747.02 as amended by H.B. 96; 2025 
     expect([single('OH', 101_900).marginal_rate, single('OH', 101_899).marginal_rate]).toEqual([
       0.03125, 0.0275,
     ]);
+  });
+  it('the exemption tiers are on Ohio modified AGI, which leaves Social Security out (ORC 5747.025(A), 5747.01(A)(10))', () => {
+    // 30,000 of pension and 24,000 of benefits: modified AGI 30,000 (not 54,000): 2,400; TI 27,600:
+    // 342 + 2.75% x 1,550 = 42.625 -> 384.625 -> 384.63
+    const r = single('OH', 0, { pension_income: 30_000, social_security_income: 24_000, age: 70 });
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([2400, 27_600, 384.63]);
   });
   it('no exemption above 750,000 of modified AGI (H.B. 96)', () => {
     // 800,000: 2,375.625 + 3.125% x 700,000 = 21,875 -> 24,250.625 -> 24,250.63

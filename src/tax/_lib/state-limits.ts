@@ -13,7 +13,7 @@ import { exclusionRule, fullStandardDeduction, type StateTax, type StateTaxInput
 import type { StateTaxTable } from './tables';
 
 /** The income a limit is set on (see {@link StateTax}). */
-export type StateMeasure = 'state_agi' | 'federal_agi' | 'gross_income' | 'taxable_income';
+export type StateMeasure = 'state_agi' | 'federal_agi' | 'state_gross_income' | 'taxable_income';
 
 /** One income limit of a state rule. */
 export interface StateLimit {
@@ -34,8 +34,8 @@ export function stateMeasure(tax: StateTax, measure: StateMeasure): Dec {
       return tax.stateAgi;
     case 'federal_agi':
       return tax.federalAgi;
-    case 'gross_income':
-      return tax.income;
+    case 'state_gross_income':
+      return tax.stateGrossIncome;
     case 'taxable_income':
       return tax.taxableIncome;
   }
@@ -182,7 +182,7 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
   const tiered = table.personal_exemption_tiers;
   if (tiered !== undefined && tiered.persons[status] > 0) {
     const rows = Array.isArray(tiered.tiers) ? tiered.tiers : tiered.tiers[status];
-    const measure = tiered.measured_on_federal_agi ? 'federal_agi' : 'gross_income';
+    const measure = tiered.measured_on_federal_agi ? 'federal_agi' : 'state_agi';
     rows.forEach((row, i) => {
       add('personal_exemption_tiers', `personal_exemption_tier_${i + 1}_end`, measure, row.up_to);
     });
@@ -242,9 +242,9 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
     const rule = present ? exclusionRule(table, kind, input.age).rule : undefined;
     if (rule === undefined) continue;
     const name = `${kind}_exclusion`;
-    // the measures of `excluded` in state-tax.ts: federal AGI for Social Security, all the income
-    // given for pensions unless the rule says federal AGI
-    const income: StateMeasure = kind === 'social_security' ? 'federal_agi' : 'gross_income';
+    // the measures of `excluded` in state-tax.ts: federal AGI for Social Security, the state's gross
+    // income for pensions unless the rule says federal AGI
+    const income: StateMeasure = kind === 'social_security' ? 'federal_agi' : 'state_gross_income';
     const tiersOn: StateMeasure = rule.measured_on_federal_agi ? 'federal_agi' : income;
     const full = rule.full_exclusion_below?.[status];
     if (full !== undefined) add('retirement_exclusions', `${name}_full_below`, 'federal_agi', full, true);

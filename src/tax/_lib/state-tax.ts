@@ -64,6 +64,8 @@ export interface StateTax {
   readonly stateAgi: Dec;
   /** Federal AGI: the income given with the part of the benefits IRC 86 includes. */
   readonly federalAgi: Dec;
+  /** The state's income before its pension exclusion (the benefits it taxes included, none it exempts). */
+  readonly stateGrossIncome: Dec;
   readonly socialSecurityTaxed: Dec;
   /** The Social Security benefits included in federal AGI that the state's exclusions take out. */
   readonly socialSecurityExcluded: Dec;
@@ -453,6 +455,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
       income: other.plus(pension).plus(benefits),
       stateAgi: zero,
       federalAgi: zero,
+      stateGrossIncome: zero,
       socialSecurityTaxed: zero,
       socialSecurityExcluded: zero,
       pensionExcluded: zero,
@@ -472,9 +475,6 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
       exclusionNotes: notes,
     };
   }
-  // Income before any exclusion or deduction: the measure of the income limits and phase-outs (the
-  // states measure them on their own AGI or gross income; this is the nearest figure the request has).
-  const gross = other.plus(pension).plus(benefits);
   // Federal AGI: the income given with the part of the benefits IRC 86 includes (the other income given
   // standing for modified AGI). A state that taxes benefits starts from it, less its own Social
   // Security exclusion, taken first; exclusion phase-outs are measured on it.
@@ -503,9 +503,12 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     socialSecurityExcluded = excluded(table, 'social_security', included, { ...context, income: federalAgi });
     socialSecurityTaxed = included.minus(socialSecurityExcluded);
   }
+  // The state's gross income: its income before the pension exclusion (the benefits it taxes, none it
+  // exempts: New Jersey gross income, N.J.S.A. 54A:6-2), the measure of the pension exclusion's limits.
+  const stateGross = other.plus(pension).plus(socialSecurityTaxed);
   const pensionExcluded = excluded(table, 'pension', pension, {
     ...context,
-    income: gross,
+    income: stateGross,
     socialSecurityExcluded,
   });
   const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
@@ -548,7 +551,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   const tiered = table.personal_exemption_tiers;
   if (tiered !== undefined) {
     const rows = Array.isArray(tiered.tiers) ? tiered.tiers : tiered.tiers[status];
-    const measure = tiered.measured_on_federal_agi ? federalAgi : gross;
+    const measure = tiered.measured_on_federal_agi ? federalAgi : income;
     const tier = rows.find((row) => measure.lte(row.up_to));
     personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
   }
@@ -615,6 +618,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     income: other.plus(pension).plus(benefits),
     stateAgi: income,
     federalAgi,
+    stateGrossIncome: stateGross,
     socialSecurityTaxed,
     socialSecurityExcluded,
     pensionExcluded,

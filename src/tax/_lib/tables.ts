@@ -150,7 +150,8 @@ const RetirementExclusion = block({
   tiers_at_or_over: z.optional(z.boolean()),
   /**
    * Pension rules only: the income limits are measured on federal AGI (the income given, the pension and
-   * the part of the benefits IRC 86 includes) instead of all the income given.
+   * the part of the benefits IRC 86 includes) instead of the state's gross income (the income given, the
+   * pension and the benefits the state taxes: New Jersey gross income, N.J.S.A. 54A:6-2).
    */
   measured_on_federal_agi: z.optional(z.boolean()),
   /**
@@ -315,9 +316,9 @@ export const StateTaxTableSchema = z
     /**
      * Personal exemptions that depend on income (before deductions): `persons[status]` exemptions of the
      * amount of the first tier whose `up_to` the income does not exceed (no tier: none). `tiers` is one
-     * list (Ohio) or one by status (Maryland, Tax-General 10-211(c)); `measured_on_federal_agi` measures
-     * them on federal AGI (the income given with the part of the benefits IRC 86 includes) instead of all
-     * the income given.
+     * list (Ohio) or one by status (Maryland, Tax-General 10-211(c)); measured on the state's AGI (its
+     * income after the exclusions: Ohio modified AGI, ORC 5747.025(A)), or with `measured_on_federal_agi`
+     * on federal AGI (the income given with the part of the benefits IRC 86 includes).
      */
     personal_exemption_tiers: z.optional(
       block({
