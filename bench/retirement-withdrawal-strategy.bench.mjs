@@ -7,7 +7,7 @@ import { bareLoop, interleaved } from './retirement-monte-carlo.bench.mjs';
 
 const PATHS = 10_000;
 const YEARS = 50;
-const STRATEGIES = ['fixed_real', 'guardrails', 'vpw', 'floor_and_ceiling'];
+const STRATEGIES = ['fixed_real', 'fixed_pct', 'guardrails', 'vpw', 'floor_and_ceiling'];
 
 export async function run() {
   const parsed = STRATEGIES.map((strategy) =>
