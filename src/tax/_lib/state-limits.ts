@@ -73,7 +73,7 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
     }
   };
   /** A linear phase-out's start and end, or each of its steps. */
-  const phaseout = (block: string, name: string, rule: Phaseout, measure: StateMeasure) => {
+  const phaseout = (block: string, rule: Phaseout, measure: StateMeasure, name = block) => {
     const start = rule.start[status];
     const width = rule.width[status];
     const step = rule.step?.[status];
@@ -89,12 +89,7 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
 
   const standard = fullStandardDeduction(table, status);
   if (table.standard_deduction_phaseout !== undefined) {
-    phaseout(
-      'standard_deduction_phaseout',
-      'standard_deduction_phaseout',
-      table.standard_deduction_phaseout,
-      'state_agi',
-    );
+    phaseout('standard_deduction_phaseout', table.standard_deduction_phaseout, 'state_agi');
   }
   const sliding = table.standard_deduction_sliding;
   if (sliding !== undefined) {
@@ -164,12 +159,7 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
   }
   const exemption = table.personal_exemption?.[status] ?? 0;
   if (table.personal_exemption_phaseout !== undefined && exemption > 0) {
-    phaseout(
-      'personal_exemption_phaseout',
-      'personal_exemption_phaseout',
-      table.personal_exemption_phaseout,
-      'state_agi',
-    );
+    phaseout('personal_exemption_phaseout', table.personal_exemption_phaseout, 'state_agi');
   }
   const exemptionSteps = table.personal_exemption_steps;
   if (exemptionSteps !== undefined) {
@@ -266,7 +256,7 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
     const uncapped = rule.uncapped_up_to?.[status];
     if (uncapped !== undefined) add('retirement_exclusions', `${name}_cap_applies`, income, uncapped);
     if (rule.phaseout !== undefined)
-      phaseout('retirement_exclusions', `${name}_phaseout`, rule.phaseout, 'federal_agi');
+      phaseout('retirement_exclusions', rule.phaseout, 'federal_agi', `${name}_phaseout`);
   }
   (table.age_deductions ?? []).forEach((rule, i) => {
     if (input.age === undefined || input.age < rule.min_age) return;
