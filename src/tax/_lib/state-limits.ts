@@ -67,10 +67,7 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
   const status = input.filing_status;
   const limits: StateLimit[] = [];
   const add = (block: string, name: string, measure: StateMeasure, threshold: number, inclusive = false) => {
-    const same = (l: StateLimit) => l.block === block && l.measure === measure && l.threshold === threshold;
-    if (Number.isFinite(threshold) && !limits.some(same)) {
-      limits.push({ name, measure, threshold, inclusive, block });
-    }
+    if (Number.isFinite(threshold)) limits.push({ name, measure, threshold, inclusive, block });
   };
   /** A linear phase-out's start and end, or each of its steps. */
   const phaseout = (block: string, rule: Phaseout, measure: StateMeasure, name = block) => {
@@ -107,7 +104,9 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
     add('standard_deduction_sliding', 'standard_deduction_sliding_start', 'state_agi', own.start);
     add('standard_deduction_sliding', 'standard_deduction_sliding_end', 'state_agi', zero(own));
     if (sliding.at_least_as[status] !== status) {
-      add('standard_deduction_sliding', 'standard_deduction_sliding_floor_start', 'state_agi', floor.start);
+      if (floor.start !== own.start) {
+        add('standard_deduction_sliding', 'standard_deduction_sliding_floor_start', 'state_agi', floor.start);
+      }
       add('standard_deduction_sliding', 'standard_deduction_sliding_floor_end', 'state_agi', zero(floor));
       if (own.rate !== floor.rate) {
         const meet = new Dec(own.amount)
