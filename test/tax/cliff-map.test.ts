@@ -560,6 +560,23 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
     expect((r[1]?.rate_before ?? 0) - (r[1]?.rate_after ?? 0)).toBeCloseTo(1.7 * 0.066, 4);
   });
 
+  it('New Jersey: one cent over the minimum taxable income brings the whole tax (N.J.S.A. 54A:2-4)', () => {
+    // 2025 single, 9,000: no tax up to 10,000 of gross income; at 10,000.01 the schedule's 1.4% x 9,000.01
+    // = 126.0001 at once (federal tax is still zero under the 15,750 standard deduction).
+    const r = rows({ tax_year: 2025, filing_status: 'single', ordinary_income: 9_000, state: 'NJ' }, 'nj_no');
+    expect(r).toEqual([
+      expect.objectContaining({
+        name: 'nj_no_tax_limit',
+        measure: 'state_agi',
+        threshold: 10_000,
+        distance: 1_000.01,
+        kind: 'cliff',
+        cliff_cost: 126,
+        source: 'data/tax/state-2025/nj.json#no_tax_at_or_below',
+      }),
+    ]);
+  });
+
   it('Rhode Island: two phase-outs stepping on the same cent each show the lump of that cent', () => {
     // 2025 single, 250,000: the standard deduction (10,900) and the exemption (5,100) each lose 20% for
     // each 7,250 or part of one over 254,250: (10,900 + 5,100) x 20% x 5.99% = 191.68 at 254,250.01, the

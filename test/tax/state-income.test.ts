@@ -203,6 +203,26 @@ describe('tax/state-income: graduated states (hand calculations; sources in data
     const joint = (ti: number) => tax({ state: 'NJ', filing_status: 'mfj', state_taxable_income: 2000 + ti });
     expect([joint(1_000_000).marginal_rate, joint(999_999).marginal_rate]).toEqual([0.1075, 0.0897]);
   });
+  it('NJ minimum taxable income: no tax at or below 10,000 / 20,000 of gross income (N.J.S.A. 54A:2-4)', () => {
+    // PolicyEngine-US tax/income/state_income_tax.yaml case 3: single 9,969.66 -> 0 (the schedule alone:
+    // 1.4% x 8,969.66 = 125.58). At 10,000 still none; one cent more: 1.4% x 9,000.01 = 126.0001 -> 126.00
+    expect(single('NJ', 9969.66).tax).toBe(0);
+    expect([single('NJ', 10_000).tax, single('NJ', 10_000).marginal_rate]).toEqual([0, 0]);
+    expect(single('NJ', 10_000.01).tax).toBe(126);
+    // joint, head of household and surviving spouse 20,000; separate 10,000
+    const at = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'NJ', filing_status, state_taxable_income: income }).tax;
+    expect([at('mfj', 20_000), at('hoh', 20_000), at('qss', 20_000), at('mfs', 10_000)]).toEqual([
+      0, 0, 0, 0,
+    ]);
+    // joint 20,000.01: 1.4% x 18,000.01 = 252.0001 -> 252.00
+    expect(at('mfj', 20_000.01)).toBe(252);
+    // gross income is what is left after the pension exclusion (54A:6-10 excludes it from gross income):
+    // 66, 8,000 of interest and 30,000 of pension all excluded -> 8,000: no tax (the schedule alone would
+    // charge 1.4% x (8,000 - 1,000 - 1,000) = 84)
+    const retiree = single('NJ', 8000, { pension_income: 30_000, age: 66 });
+    expect([retiree.pension_excluded, retiree.taxable_income, retiree.tax]).toEqual([30_000, 6000, 0]);
+  });
   it('NJ pension exclusion at 62+ with its income limits (2025 NJ-1040 lines 28a-28b)', () => {
     const nj = (other: number, pension: number, age: number) =>
       tax({ state: 'NJ', filing_status: 'mfj', state_taxable_income: other, pension_income: pension, age });

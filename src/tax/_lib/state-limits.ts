@@ -176,6 +176,8 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
       add('personal_exemption_tiers', `personal_exemption_tier_${i + 1}_end`, measure, row.up_to);
     });
   }
+  const floor = table.no_tax_at_or_below?.[status];
+  if (floor !== undefined) add('no_tax_at_or_below', 'no_tax_limit', 'state_agi', floor);
   const credit = table.exemption_credit?.[status] ?? 0;
   const creditPhaseout = table.exemption_credit_phaseout;
   if (creditPhaseout !== undefined && credit > 0) {

@@ -602,11 +602,14 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   const surtax = surtaxes.reduce((sum, s) => sum.plus(s.tax), zero);
   const recapture = recaptureOf(table, scheduleName, schedule, income, taxableIncome, bracketTax);
   const recaptureTax = recapture.tax.plus(addbacks);
-  const tax = bracketTax.plus(recaptureTax).minus(exemptionCredits).plus(surtax);
+  const floor = table.no_tax_at_or_below?.[status];
+  const untaxed = floor !== undefined && income.lte(floor);
+  if (untaxed) notes.push(`income of ${dollars(income.toNumber())} is at or below ${dollars(floor)}: no tax`);
+  const tax = untaxed ? zero : bracketTax.plus(recaptureTax).minus(exemptionCredits).plus(surtax);
   // The next dollar: taxed once income reaches the deductions; the bracket rate counts only once the
   // exemption credits are used up; each surtax counts once its threshold is reached.
   let marginal = 0;
-  if (beforeFloor.gte(0)) {
+  if (beforeFloor.gte(0) && !untaxed) {
     const rate = schedule.rates[bracketIndex(schedule, taxableIncome.toNumber())] as number;
     if (bracketTax.gte(credit)) {
       marginal += (rate * (1 + limitation.slope) + recapture.marginal) * (1 - creditRate);

@@ -327,6 +327,11 @@ export const StateTaxTableSchema = z
         measured_on_federal_agi: z.optional(z.boolean()),
       }),
     ),
+    /**
+     * No tax at all when the state's AGI (its income after the exclusions) is at or below this, by status:
+     * New Jersey's minimum taxable income (N.J.S.A. 54A:2-4).
+     */
+    no_tax_at_or_below: z.optional(block(statusShape(z.number()))),
     /** Exemption credits subtracted from the tax (not below zero), by status. */
     exemption_credit: z.optional(block(statusShape(z.number()))),
     /**
