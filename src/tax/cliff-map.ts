@@ -711,7 +711,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
     }
     // The income limits of the state's deductions, exemptions, credits, exclusions and recaptures.
     const table = stateTaxTables.get(year)[code] as StateTaxTable;
-    const limits = stateLimits(table, { ...stateInput(input), state_taxable_income: 0 }, now.state);
+    const limits = stateLimits(table, stateInput(input), now.state);
     for (const limit of limits) {
       const { measure, threshold, inclusive } = limit;
       const value = (p: CliffPoint) => stateMeasure(p.state as StateTax, measure);

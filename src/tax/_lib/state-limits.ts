@@ -9,7 +9,13 @@
 import { Dec } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
 import { ordinaryTax, scheduleFrom } from '../ordinary-tax';
-import { exclusionRule, fullStandardDeduction, type StateTax, type StateTaxInput } from './state-tax';
+import {
+  ageDeductionBeforePhaseout,
+  exclusionRule,
+  fullStandardDeduction,
+  type StateTax,
+  type StateTaxInput,
+} from './state-tax';
 import type { StateTaxTable } from './tables';
 
 /** The income a limit is set on (see {@link StateTax}). */
@@ -62,7 +68,11 @@ type Phaseout = { start: Record<FilingStatus, number>; width: Record<FilingStatu
  * The limits of `table`'s rules for `input`, whose state tax is `tax`: only the rules that can apply to
  * it (its filing status, its age, income of the kind a rule excludes).
  */
-export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: StateTax): StateLimit[] {
+export function stateLimits(
+  table: StateTaxTable,
+  input: Pick<StateTaxInput, 'filing_status' | 'age' | 'social_security_income' | 'pension_income'>,
+  tax: StateTax,
+): StateLimit[] {
   if (table.kind === 'none') return [];
   const status = input.filing_status;
   const limits: StateLimit[] = [];
@@ -263,9 +273,10 @@ export function stateLimits(table: StateTaxTable, input: StateTaxInput, tax: Sta
     if (input.age === undefined || input.age < rule.min_age) return;
     if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return;
     if (rule.no_phaseout_from_age !== undefined && input.age >= rule.no_phaseout_from_age) return;
-    let amount = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
-    if (rule.reduced_by_social_security) amount = Dec.max(amount.minus(tax.socialSecurityExcluded), 0);
-    if (rule.reduced_by_pension_excluded) amount = Dec.max(amount.minus(tax.pensionExcluded), 0);
+    const amount = ageDeductionBeforePhaseout(rule, status, {
+      socialSecurity: tax.socialSecurityExcluded,
+      pension: tax.pensionExcluded,
+    });
     if (amount.lte(0)) return;
     const start = rule.phaseout_start[status];
     add('age_deductions', `age_deduction_${i + 1}_phaseout_start`, 'state_agi', start);

@@ -266,13 +266,23 @@ function ageDeduction(
   excludedRetirement: { socialSecurity: Dec; pension: Dec },
 ): Dec {
   if (age === undefined || age < rule.min_age) return new Dec(0);
-  let full = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
-  if (rule.reduced_by_social_security) full = Dec.max(full.minus(excludedRetirement.socialSecurity), 0);
-  if (rule.reduced_by_pension_excluded) full = Dec.max(full.minus(excludedRetirement.pension), 0);
+  const full = ageDeductionBeforePhaseout(rule, status, excludedRetirement);
   if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return full;
   if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
   const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);
   return Dec.max(full.minus(excess.times(rule.phaseout_rate)), 0);
+}
+
+/** One person's age-gated deduction before its phase-out: its amount less the retirement income excluded. */
+export function ageDeductionBeforePhaseout(
+  rule: AgeDeduction,
+  status: FilingStatus,
+  excludedRetirement: { socialSecurity: Dec; pension: Dec },
+): Dec {
+  let full = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
+  if (rule.reduced_by_social_security) full = Dec.max(full.minus(excludedRetirement.socialSecurity), 0);
+  if (rule.reduced_by_pension_excluded) full = Dec.max(full.minus(excludedRetirement.pension), 0);
+  return full;
 }
 
 /**
