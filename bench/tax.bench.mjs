@@ -4,14 +4,13 @@
 // - a full call against validation alone (zod parse): a full call can be no faster than its parse;
 // - the computation against a copy of its own result (what any computation building that result
 //   costs at least), and against the decimal engine it replaced (taxEstimateExact, kept as the oracle);
-// - the envelope (result_id + finiteness copy) against the SHA-256 of the same canonical text alone.
+// - the envelope (buildEnvelope: result_id + finiteness copy) against the SHA-256 of the same canonical text alone.
 // Rates are calls per CPU-second of the benchmark process (opsPerCpuSecond): the development machines
 // are shared, and a wall-clock rate falls with the load of other work while this one mostly does not.
 // The first row's note also gives the wall-clock rates, the load average and how a full call's time
 // splits.
 import os from 'node:os';
-import { finiteResult } from '../dist/core/envelope.js';
-import { resultId } from '../dist/core/result-id.js';
+import { buildEnvelope, finiteResult } from '../dist/core/envelope.js';
 import { sha256Hex } from '../dist/core/sha256.js';
 import { canonicalJson } from '../dist/index.js';
 import { taxEstimate } from '../dist/tax/index.js';
@@ -33,7 +32,7 @@ export async function run() {
   }));
   const parsed = requests.map((request) => taxEstimate.parse(request));
   const results = parsed.map((input) => taxEstimate.compute(input));
-  const { prefix, path, engineVersion } = taxEstimate;
+  const { path, engineVersion } = taxEstimate;
   const texts = parsed.map((input) => canonicalJson({ path, engine_version: engineVersion, input }));
 
   const wallFull = opsPerSecond((i) => taxEstimate(requests[i & 63]));
@@ -42,10 +41,7 @@ export async function run() {
   const exact = opsPerCpuSecond((i) => taxEstimateExact(parsed[i & 63]));
   const copy = opsPerCpuSecond((i) => finiteResult(results[i & 63]));
   const parse = opsPerCpuSecond((i) => taxEstimate.parse(requests[i & 63]));
-  const envelope = opsPerCpuSecond((i) => {
-    resultId(prefix, path, engineVersion, parsed[i & 63]);
-    return finiteResult(results[i & 63]);
-  });
+  const envelope = opsPerCpuSecond((i) => buildEnvelope(taxEstimate, parsed[i & 63], results[i & 63]));
   const hash = opsPerCpuSecond((i) => sha256Hex(texts[i & 63]));
   const full = opsPerCpuSecond((i) => taxEstimate(requests[i & 63]));
 
@@ -79,7 +75,7 @@ export async function run() {
     ),
     compare(
       'tax/estimate',
-      'envelope: resultId + finiteResult',
+      'envelope: buildEnvelope (result_id + finiteResult)',
       envelope,
       'sha256Hex of the canonical input alone (limit)',
       hash,

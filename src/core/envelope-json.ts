@@ -1,5 +1,5 @@
 import { DISCLAIMER, finiteResult } from './envelope';
-import { resultId } from './result-id';
+import { type ResultIdMeta, resultIdOf } from './result-id';
 
 /**
  * Whether `value` holds only finite numbers and plain objects and arrays (walked without copying):
@@ -33,12 +33,8 @@ const DISCLAIMER_JSON = JSON.stringify(DISCLAIMER);
  * envelope or copying the result when it holds only plain objects and finite numbers (what the HTTP
  * adapter sends). Throws as `buildEnvelope` does on a non-finite number.
  */
-export function envelopeJson(
-  meta: { readonly prefix: string; readonly path: string; readonly engineVersion: string },
-  parsedInput: unknown,
-  result: unknown,
-): string {
-  const id = resultId(meta.prefix, meta.path, meta.engineVersion, parsedInput);
+export function envelopeJson(meta: ResultIdMeta, parsedInput: unknown, result: unknown): string {
+  const id = resultIdOf(meta, parsedInput);
   const text = JSON.stringify(plainAndFinite(result) ? result : finiteResult(result));
   return `{"result_id":${JSON.stringify(id)},"engine_version":${JSON.stringify(meta.engineVersion)},${
     text === undefined ? '' : `"result":${text},`

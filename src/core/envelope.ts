@@ -1,4 +1,4 @@
-import { resultId } from './result-id';
+import { type ResultIdMeta, resultIdOf } from './result-id';
 
 /** The fixed disclaimer carried by every result. */
 export const DISCLAIMER =
@@ -89,13 +89,9 @@ export function finiteResult<T>(value: T, where = 'result'): T {
  * envelope.result_id; // demo_ and 16 hex characters, the same for the same input
  * ```
  */
-export function buildEnvelope<R>(
-  meta: { readonly prefix: string; readonly path: string; readonly engineVersion: string },
-  parsedInput: unknown,
-  result: R,
-): Envelope<R> {
+export function buildEnvelope<R>(meta: ResultIdMeta, parsedInput: unknown, result: R): Envelope<R> {
   return {
-    result_id: resultId(meta.prefix, meta.path, meta.engineVersion, parsedInput),
+    result_id: resultIdOf(meta, parsedInput),
     engine_version: meta.engineVersion,
     result: finiteResult(result),
     disclaimer: DISCLAIMER,

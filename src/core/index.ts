@@ -29,7 +29,7 @@ export {
   type OperationConfig,
 } from './operation';
 export { createRegistry, type Registry } from './registry';
-export { resultId } from './result-id';
+export { type ResultIdMeta, resultId } from './result-id';
 export {
   DEFAULT_SEED,
   FILING_STATUSES,

@@ -3,6 +3,7 @@ import type * as core from 'zod/v4/core';
 import { assertAffordable } from './cost';
 import { buildEnvelope, type Envelope } from './envelope';
 import { CalculationError, type CalculationErrorCode, type CalculationIssue } from './errors';
+import { fastParse, REJECT } from './fast-parse';
 
 /** Any zod schema (finplan writes its schemas with `zod/mini`; classic zod schemas work too). */
 export type Schema = core.$ZodType;
@@ -258,10 +259,15 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
   const engineVersion = `${config.engine}-${config.version}`;
   const meta = { prefix: config.prefix, path: config.path, engineVersion };
   const parse = (raw: unknown): z.output<I> => {
-    const parsed = z.safeParse(config.input, raw);
-    if (!parsed.success) throw toCalculationError(parsed.error, raw);
-    if (config.cost) assertAffordable(config.cost(parsed.data), config.costField ?? 'num_simulations');
-    return parsed.data;
+    // The fast path accepts what zod accepts, with zod's value; zod parses the rest and words the error.
+    let data = fastParse(config.input)(raw) as z.output<I> | typeof REJECT;
+    if (data === REJECT) {
+      const parsed = z.safeParse(config.input, raw);
+      if (!parsed.success) throw toCalculationError(parsed.error, raw);
+      data = parsed.data;
+    }
+    if (config.cost) assertAffordable(config.cost(data), config.costField ?? 'num_simulations');
+    return data;
   };
   const run = (raw: unknown): Envelope<z.output<O>> => {
     const input = parse(raw);

@@ -1,6 +1,58 @@
 import { canonicalJson } from './canonical-json';
 import { sha256Hex } from './sha256';
 
+/** What names a run's result_id: the prefix, the path and the engine version of its operation. */
+export interface ResultIdMeta {
+  readonly prefix: string;
+  readonly path: string;
+  readonly engineVersion: string;
+}
+
+/**
+ * The result_id of `meta`'s runs as a function of the parsed input: the canonical text around the
+ * input (`{"engine_version":...,"input":` and `,"path":...}`, keys already in sorted order) is
+ * written once instead of on every call.
+ */
+function idFunction({ prefix, path, engineVersion }: ResultIdMeta): (input: unknown) => string {
+  const head = `{"engine_version":${canonicalJson(engineVersion)},"input":`;
+  const tail = `,"path":${canonicalJson(path)}}`;
+  const withoutInput = canonicalJson({ path, engine_version: engineVersion });
+  return (input) =>
+    `${prefix}_${sha256Hex(input === undefined ? withoutInput : head + canonicalJson(input) + tail).slice(0, 16)}`;
+}
+
+/** An id function with the meta it was made for (a caller may reuse one meta object with new values). */
+interface CachedId extends ResultIdMeta {
+  readonly id: (input: unknown) => string;
+}
+
+const idFunctions = new WeakMap<ResultIdMeta, CachedId>();
+
+/**
+ * {@link resultId} for an operation's `meta`: the id function made for `meta` is kept (by the object,
+ * checked against its current values), so the text around the input is written once per operation.
+ *
+ * @internal
+ */
+export function resultIdOf(meta: ResultIdMeta, input: unknown): string {
+  let cached = idFunctions.get(meta);
+  if (
+    cached === undefined ||
+    cached.prefix !== meta.prefix ||
+    cached.path !== meta.path ||
+    cached.engineVersion !== meta.engineVersion
+  ) {
+    cached = {
+      prefix: meta.prefix,
+      path: meta.path,
+      engineVersion: meta.engineVersion,
+      id: idFunction(meta),
+    };
+    idFunctions.set(meta, cached);
+  }
+  return cached.id(input);
+}
+
 /**
  * The deterministic id of a run: `prefix + '_' +` the first 16 hex characters of the SHA-256 of the
  * canonical JSON of `{ path, engine_version, input }`, where `input` has its defaults applied.
@@ -13,10 +65,5 @@ import { sha256Hex } from './sha256';
  * ```
  */
 export function resultId(prefix: string, path: string, engineVersion: string, input: unknown): string {
-  // canonicalJson({ path, engine_version, input }) written out: the keys are already in sorted order.
-  const text =
-    input === undefined
-      ? canonicalJson({ path, engine_version: engineVersion })
-      : `{"engine_version":${canonicalJson(engineVersion)},"input":${canonicalJson(input)},"path":${canonicalJson(path)}}`;
-  return `${prefix}_${sha256Hex(text).slice(0, 16)}`;
+  return idFunction({ prefix, path, engineVersion })(input);
 }
