@@ -9,7 +9,7 @@
  * optional and defaulted keys, unknown keys refused by a strict object, numbers finite, the checks of
  * every schema run in order. Bounds and integer formats are compared inline; every other check (a
  * refinement, a cross-field rule) is zod's own check function run on the value. A schema kind it does
- * not know (a union, a record, a pipe, anything coerced) is parsed by zod where it sits. A differential
+ * not know (a union, a record, a transform, anything coerced) is parsed by zod where it sits. A differential
  * test (test/core/fast-parse.test.ts) holds it to zod over every operation's generated requests.
  *
  * @module
@@ -216,6 +216,15 @@ function parseStep(schema: AnySchema): Step | undefined {
         if (value === undefined) return withDefault.defaultValue;
         const parsed = inner(value);
         return parsed === undefined ? withDefault.defaultValue : parsed;
+      };
+    }
+    case 'pipe': {
+      const pipe = def as core.$ZodPipeDef;
+      const first = stepOf(pipe.in as AnySchema);
+      const second = stepOf(pipe.out as AnySchema);
+      return (value) => {
+        const parsed = first(value);
+        return parsed === REJECT ? REJECT : second(parsed);
       };
     }
     case 'nullable': {
