@@ -7,41 +7,6 @@
  */
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
-import { $constructor, $ZodObjectJIT } from 'zod/v4/core';
-
-/**
- * zod/mini's object schema on zod's compiled object parser: `z.strictObject` builds a `$ZodObject`,
- * which walks the shape generically on every parse; `$ZodObjectJIT` (what zod's classic API uses)
- * generates the walk once per shape, about twice as fast on a request of a dozen fields. Where code
- * generation is not allowed (a Content-Security-Policy without `unsafe-eval`), zod falls back to the
- * generic walk by itself. Same trait name, so `instanceof z.ZodMiniObject` holds.
- */
-const initCompiled: (inst: z.ZodMiniObject, def: core.$ZodObjectDef) => void = $ZodObjectJIT.init;
-const initMini: (inst: z.ZodMiniObject, def: core.$ZodObjectDef) => void = z.ZodMiniType.init;
-const CompiledObject = /*@__PURE__*/ $constructor('ZodMiniObject', (inst: z.ZodMiniObject, def) => {
-  initCompiled(inst, def);
-  initMini(inst, def);
-  Object.defineProperty(inst, 'shape', { get: () => inst._zod.def.shape, configurable: true });
-});
-
-/**
- * `z.strictObject` (unknown keys refused) parsed by zod's compiled object parser: use it for request
- * schemas, which are parsed on every call.
- *
- * @example
- * ```ts
- * const Input = strictObject({ years: number('Years until the goal.', { gt: 0 }) });
- * Input.parse({ years: 10 }); // { years: 10 }
- * ```
- */
-export function strictObject<const Shape extends core.$ZodLooseShape>(
-  shape: Shape,
-): z.ZodMiniObject<Shape, core.$strict> {
-  return new CompiledObject({ type: 'object', shape, catchall: z.never() }) as z.ZodMiniObject<
-    Shape,
-    core.$strict
-  >;
-}
 
 /** Largest magnitude accepted for a money amount. */
 export const MONEY_LIMIT = 1e12;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
-import { fieldIssue, integer, nonNegativeMoney, rate, strictObject, withDefault } from '../core/schema';
+import { fieldIssue, integer, nonNegativeMoney, rate, withDefault } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
 import { contributionLimitTables } from '../utilities/_lib/limit-tables';
@@ -11,7 +11,7 @@ const LOOKBACK = RULES.contribution_lookback_years;
 const TABLE_YEARS = contributionLimitTables.years;
 const LAST_TABLE_YEAR = TABLE_YEARS[TABLE_YEARS.length - 1] as number;
 
-const RecentContribution = strictObject({
+const RecentContribution = z.strictObject({
   year: integer(
     `Calendar year of the contribution: one of the ${LOOKBACK - 1} years before start_year (older ones are eligible).`,
   ),
@@ -20,7 +20,7 @@ const RecentContribution = strictObject({
   ),
 });
 
-const RothRolloverObject = strictObject({
+const RothRolloverObject = z.strictObject({
   start_year: yearField(
     'First year of the schedule. Rollovers are made on December 31 of each year from it.',
     contributionLimitTables,

@@ -8,7 +8,6 @@ import {
   money,
   nonNegativeMoney,
   resultNumber,
-  strictObject,
   withDefault,
 } from '../core/schema';
 import { yearField } from '../core/year-tables';
@@ -16,66 +15,70 @@ import { saiTables } from './_lib/sai';
 import type { SaiTable } from './_lib/sai-tables';
 
 /** `/v1/education/aid-estimate` request. */
-export const AidEstimateInput = strictObject({
-  award_year: yearField(
-    'Award year by its first calendar year: 2025 = the 2025-26 award year (July 1, 2025 to June 30, 2026), whose FAFSA reports 2023 income (the prior-prior year); 2026 = 2026-27, 2024 income.',
-    saiTables,
-  ),
-  family_size: integer(
-    "Number in the parents' family as the FAFSA counts it: the student, the parents and the other people the parents support (2-30).",
-    { min: 2, max: 30 },
-  ),
-  parent_filing_status: filingStatus(
-    "Parents' federal filing status: mfj or mfs = two parents in the family; single, hoh or qss = one parent (then parent2_earned_income must be 0). mfj takes Table A1's joint column (250,000 Medicare threshold, twice the wage base).",
-  ),
-  parent_agi: money("Parents' adjusted gross income of the income year (may be negative)."),
-  parent_income_tax_paid: nonNegativeMoney(
-    "Parents' U.S. income tax paid (Form 1040 income tax less credits).",
-  ),
-  parent_earned_income: nonNegativeMoney(
-    'Income earned from work (wages, net self-employment) of the parent.',
-  ),
-  parent2_earned_income: withDefault(
-    nonNegativeMoney('Income earned from work of the second parent (0 for a one-parent family). Default 0.'),
-    0,
-  ),
-  parent_cash_savings: withDefault(
-    nonNegativeMoney("Parents' cash, savings and checking balances. Default 0."),
-    0,
-  ),
-  parent_investments_net: withDefault(
-    nonNegativeMoney(
-      "Net worth of the parents' investments (real estate other than the home, stocks, bonds, funds, 529 plans; not retirement accounts), never below 0. Default 0.",
+export const AidEstimateInput = z
+  .strictObject({
+    award_year: yearField(
+      'Award year by its first calendar year: 2025 = the 2025-26 award year (July 1, 2025 to June 30, 2026), whose FAFSA reports 2023 income (the prior-prior year); 2026 = 2026-27, 2024 income.',
+      saiTables,
     ),
-    0,
-  ),
-  student_agi: withDefault(money("Student's adjusted gross income of the income year. Default 0."), 0),
-  student_earned_income: withDefault(nonNegativeMoney("Student's income earned from work. Default 0."), 0),
-  student_income_tax_paid: withDefault(nonNegativeMoney("Student's U.S. income tax paid. Default 0."), 0),
-  student_cash_savings: withDefault(
-    nonNegativeMoney("Student's cash, savings and checking balances. Default 0."),
-    0,
-  ),
-  student_investments_net: withDefault(
-    nonNegativeMoney(
-      "Net worth of the student's investments (including UGMA/UTMA accounts), never below 0. Default 0.",
+    family_size: integer(
+      "Number in the parents' family as the FAFSA counts it: the student, the parents and the other people the parents support (2-30).",
+      { min: 2, max: 30 },
     ),
-    0,
-  ),
-  cost_of_attendance: nonNegativeMoney(
-    "The school's cost of attendance for the year (tuition, fees, housing, food, books, transportation, personal expenses).",
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (!isTwoParentFamily(input.parent_filing_status) && input.parent2_earned_income > 0) {
-      issue(
-        'parent2_earned_income',
-        `must be 0 for a one-parent family (parent_filing_status ${input.parent_filing_status}); use mfj or mfs for two parents`,
-      );
-    }
-  }),
-);
+    parent_filing_status: filingStatus(
+      "Parents' federal filing status: mfj or mfs = two parents in the family; single, hoh or qss = one parent (then parent2_earned_income must be 0). mfj takes Table A1's joint column (250,000 Medicare threshold, twice the wage base).",
+    ),
+    parent_agi: money("Parents' adjusted gross income of the income year (may be negative)."),
+    parent_income_tax_paid: nonNegativeMoney(
+      "Parents' U.S. income tax paid (Form 1040 income tax less credits).",
+    ),
+    parent_earned_income: nonNegativeMoney(
+      'Income earned from work (wages, net self-employment) of the parent.',
+    ),
+    parent2_earned_income: withDefault(
+      nonNegativeMoney(
+        'Income earned from work of the second parent (0 for a one-parent family). Default 0.',
+      ),
+      0,
+    ),
+    parent_cash_savings: withDefault(
+      nonNegativeMoney("Parents' cash, savings and checking balances. Default 0."),
+      0,
+    ),
+    parent_investments_net: withDefault(
+      nonNegativeMoney(
+        "Net worth of the parents' investments (real estate other than the home, stocks, bonds, funds, 529 plans; not retirement accounts), never below 0. Default 0.",
+      ),
+      0,
+    ),
+    student_agi: withDefault(money("Student's adjusted gross income of the income year. Default 0."), 0),
+    student_earned_income: withDefault(nonNegativeMoney("Student's income earned from work. Default 0."), 0),
+    student_income_tax_paid: withDefault(nonNegativeMoney("Student's U.S. income tax paid. Default 0."), 0),
+    student_cash_savings: withDefault(
+      nonNegativeMoney("Student's cash, savings and checking balances. Default 0."),
+      0,
+    ),
+    student_investments_net: withDefault(
+      nonNegativeMoney(
+        "Net worth of the student's investments (including UGMA/UTMA accounts), never below 0. Default 0.",
+      ),
+      0,
+    ),
+    cost_of_attendance: nonNegativeMoney(
+      "The school's cost of attendance for the year (tuition, fees, housing, food, books, transportation, personal expenses).",
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (!isTwoParentFamily(input.parent_filing_status) && input.parent2_earned_income > 0) {
+        issue(
+          'parent2_earned_income',
+          `must be 0 for a one-parent family (parent_filing_status ${input.parent_filing_status}); use mfj or mfs for two parents`,
+        );
+      }
+    }),
+  );
 export type AidEstimateInput = z.input<typeof AidEstimateInput>;
 
 export const AidEstimateResult = z.object({

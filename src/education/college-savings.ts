@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { annuityCertainFactor, ceilCents, Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { integer, nonNegativeMoney, rate, strictObject } from '../core/schema';
+import { integer, nonNegativeMoney, rate } from '../core/schema';
 
 /** College starts at this age (SPEC.md: "College is assumed to start at age 18"). */
 const COLLEGE_AGE = 18;
@@ -9,7 +9,7 @@ const COLLEGE_AGE = 18;
 const COLLEGE_YEARS = 4;
 
 /** `/v1/college-savings` request (field names as SPEC.md). */
-export const CollegeSavingsInput = strictObject({
+export const CollegeSavingsInput = z.strictObject({
   current_child_age: integer(
     `Child's age today in whole years (0-${COLLEGE_AGE - 1}); college starts at ${COLLEGE_AGE}.`,
     { min: 0, max: COLLEGE_AGE - 1 },

@@ -9,7 +9,6 @@ import {
   number,
   oneOf,
   rate,
-  strictObject,
   withDefault,
 } from '../core/schema';
 import { povertyGuideline, povertyGuidelineTables } from '../healthcare/_lib/poverty-guidelines';
@@ -31,7 +30,7 @@ const PAYE_ENROLL_BEFORE = monthOf(LOAN_RULES.paye.enrollment_before);
 const ICR_ENROLL_BEFORE = monthOf(LOAN_RULES.icr.enrollment_before);
 const MOVED_TO_IBR_FROM = monthOf(LOAN_RULES.idr_transition.moved_from);
 
-const StudentLoanObject = strictObject({
+const StudentLoanObject = z.strictObject({
   start_year: integer('Calendar year of the first payment (2024-2040).', { min: 2024, max: 2040 }),
   start_month: withDefault(integer('Month of the first payment (1-12, default 1).', { min: 1, max: 12 }), 1),
   balance: number('Federal Direct Loan balance when repayment starts (dollars, above 0).', {

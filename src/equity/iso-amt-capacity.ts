@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundTo } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { strictObject } from '../core/schema';
+
 import { amtPreferenceCapacity, federalTable, TAX_ENGINE } from '../tax/engine';
 import { isoTaxFields, isoYearTax, spreadRule } from './_lib/iso-common';
 
@@ -9,7 +9,7 @@ import { isoTaxFields, isoYearTax, spreadRule } from './_lib/iso-common';
 const SHARE_PLACES = 6;
 
 /** `/v1/equity-comp/iso-amt-capacity` request. */
-export const IsoAmtCapacityInput = strictObject({ ...isoTaxFields }).check(z.superRefine(spreadRule(true)));
+export const IsoAmtCapacityInput = z.strictObject({ ...isoTaxFields }).check(z.superRefine(spreadRule(true)));
 export type IsoAmtCapacityInput = z.input<typeof IsoAmtCapacityInput>;
 
 export const IsoAmtCapacityResult = z.object({

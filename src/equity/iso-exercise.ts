@@ -1,21 +1,23 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { strictObject } from '../core/schema';
+
 import { TAX_ENGINE } from '../tax/engine';
 import { isoTaxFields, isoYearTax, spreadRule } from './_lib/iso-common';
 
 /** `/v1/equity-comp/iso` request. */
-export const IsoExerciseInput = strictObject({
-  ...isoTaxFields,
-  shares: z
-    .number()
-    .check(
-      z.gt(0),
-      z.lte(1e9),
-      z.describe('Number of ISO shares exercised and held past year end (may be fractional).'),
-    ),
-}).check(z.superRefine(spreadRule(false)));
+export const IsoExerciseInput = z
+  .strictObject({
+    ...isoTaxFields,
+    shares: z
+      .number()
+      .check(
+        z.gt(0),
+        z.lte(1e9),
+        z.describe('Number of ISO shares exercised and held past year end (may be fractional).'),
+      ),
+  })
+  .check(z.superRefine(spreadRule(false)));
 export type IsoExerciseInput = z.input<typeof IsoExerciseInput>;
 
 export const IsoExerciseResult = z.object({

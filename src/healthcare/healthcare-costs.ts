@@ -9,7 +9,6 @@ import {
   money,
   nonNegativeMoney,
   oneOf,
-  strictObject,
   withDefault,
 } from '../core/schema';
 import { yearField } from '../core/year-tables';
@@ -73,7 +72,7 @@ const STATES = [
 ] as const;
 const NOT_COVERED: readonly string[] = ['AK', 'HI'];
 
-const HealthcareCostsObject = strictObject({
+const HealthcareCostsObject = z.strictObject({
   coverage_year: yearField(
     "Coverage year: the year of the Marketplace applicable percentage table (and of the prior year's poverty guidelines), or the Medicare premium year.",
     applicablePercentageTables,

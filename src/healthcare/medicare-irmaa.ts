@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { fieldIssue, filingStatus, flag, money, strictObject, withDefault } from '../core/schema';
+import { fieldIssue, filingStatus, flag, money, withDefault } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { IRMAA_ENGINE, type IrmaaBound, type IrmaaTierRow, irmaaFor, irmaaSchedule } from './_lib/irmaa';
 import { irmaaTables } from './_lib/year-tables';
 
-const MedicareIrmaaObject = strictObject({
+const MedicareIrmaaObject = z.strictObject({
   irmaa_year: yearField(
     'Premium year of the Medicare Part B and Part D income-related monthly adjustment (IRMAA).',
     irmaaTables,

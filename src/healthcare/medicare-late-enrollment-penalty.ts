@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { integer, rate, strictObject, wholeYears, withDefault } from '../core/schema';
+import { integer, rate, wholeYears, withDefault } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { partBMonthlyPenalty, partBPenaltyRate, partDMonthlyPenalty, toNearest } from './_lib/penalties';
 import { MEDICARE_RULES, medicarePremiumTables } from './_lib/year-tables';
 
 /** `/v1/medicare/late-enrollment-penalty` request. */
-export const LateEnrollmentPenaltyInput = strictObject({
+export const LateEnrollmentPenaltyInput = z.strictObject({
   year: yearField(
     'Premium year whose standard Part B premium and Part D base beneficiary premium the penalties are computed on.',
     medicarePremiumTables,

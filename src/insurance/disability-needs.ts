@@ -10,7 +10,6 @@ import {
   oneOf,
   rate,
   resultNumber,
-  strictObject,
   withDefault,
 } from '../core/schema';
 
@@ -33,88 +32,92 @@ const DAYS_PER_YEAR = 365;
 const share = (description: string) => rate(description, { min: 0, max: 1 });
 
 /** `/v1/insurance/disability-needs` request. */
-export const DisabilityNeedsInput = strictObject({
-  age: integer('Age today (16-99): a disability is assumed to start now.', { min: 16, max: 99 }),
-  benefit_end_age: integer(
-    'Age at which the benefit stops (above age, up to 100), e.g. the policy\u2019s benefit period to 65 or 67.',
-    { min: 17, max: 100 },
-  ),
-  annual_income: nonNegativeMoney('Gross earned income a year (dollars), the base of the group LTD benefit.'),
-  income_tax_rate: share(
-    'Effective tax rate on the earnings (income and payroll taxes as a share of gross, 0-1): after-tax income = annual_income x (1 - income_tax_rate). Supplied by the planner.',
-  ),
-  replacement_ratio: share(
-    'Share of after-tax income the benefits should replace (0-1; 1 = all of it): a planning target, no default.',
-  ),
-  group_ltd_benefit_rate: withDefault(
-    share(
-      'Group long-term disability benefit as a share of gross monthly earnings (0-1, e.g. 0.6); default 0: no group LTD.',
+export const DisabilityNeedsInput = z
+  .strictObject({
+    age: integer('Age today (16-99): a disability is assumed to start now.', { min: 16, max: 99 }),
+    benefit_end_age: integer(
+      'Age at which the benefit stops (above age, up to 100), e.g. the policy\u2019s benefit period to 65 or 67.',
+      { min: 17, max: 100 },
     ),
-    0,
-  ),
-  group_ltd_monthly_max: z.optional(
-    number('Monthly maximum of the group LTD benefit (dollars); default none.', { gt: 0, lt: MONEY_LIMIT }),
-  ),
-  premium_paid_by: z.optional(
-    oneOf(
-      PREMIUM_PAYERS,
-      'Who paid the group LTD premium: employer, employee_pre_tax (through a cafeteria plan, excluded from wages) or employee_after_tax. Employer and pre-tax premiums make the benefit taxable (IRC 105(a)); after-tax premiums make it tax-free (IRC 104(a)(3)). Required with a group LTD benefit.',
+    annual_income: nonNegativeMoney(
+      'Gross earned income a year (dollars), the base of the group LTD benefit.',
     ),
-  ),
-  benefit_tax_rate: z.optional(
-    share(
-      'Effective tax rate on a taxable benefit (0-1), supplied by the planner (no payroll-tax or bracket modeling). Required when the group benefit is taxable.',
+    income_tax_rate: share(
+      'Effective tax rate on the earnings (income and payroll taxes as a share of gross, 0-1): after-tax income = annual_income x (1 - income_tax_rate). Supplied by the planner.',
     ),
-  ),
-  other_monthly_benefits: withDefault(
-    nonNegativeMoney(
-      'Other disability income a month already in force, after tax (e.g. an individual policy bought with after-tax dollars); default 0.',
+    replacement_ratio: share(
+      'Share of after-tax income the benefits should replace (0-1; 1 = all of it): a planning target, no default.',
     ),
-    0,
-  ),
-  elimination_period_days: integer(
-    `Days of disability before benefits start (0-${MAX_ELIMINATION_DAYS}; e.g. 90 or 180).`,
-    { min: 0, max: MAX_ELIMINATION_DAYS },
-  ),
-  liquid_savings: withDefault(
-    nonNegativeMoney('Savings available to bridge the elimination period (dollars); default 0.'),
-    0,
-  ),
-  discount_rate: rate(
-    'Annual rate at which the monthly gap is discounted to today (0.04 = 4%; -0.05 to 0.2).',
-    {
-      min: -0.05,
-      max: 0.2,
-    },
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (input.benefit_end_age <= input.age) issue('benefit_end_age', `must be above age (${input.age})`);
-    const group = input.group_ltd_benefit_rate > 0;
-    if (group && input.premium_paid_by === undefined)
-      issue('premium_paid_by', 'is required with a group_ltd_benefit_rate above 0');
-    if (!group && input.premium_paid_by !== undefined)
-      issue('premium_paid_by', 'applies only with a group_ltd_benefit_rate above 0');
-    if (!group && input.group_ltd_monthly_max !== undefined)
-      issue('group_ltd_monthly_max', 'applies only with a group_ltd_benefit_rate above 0');
-    const taxable =
-      group && input.premium_paid_by !== undefined && input.premium_paid_by !== 'employee_after_tax';
-    if (taxable && input.benefit_tax_rate === undefined)
-      issue(
-        'benefit_tax_rate',
-        'is required when the group benefit is taxable (premium_paid_by employer or employee_pre_tax)',
-      );
-    if (!taxable && input.benefit_tax_rate !== undefined)
-      issue(
-        'benefit_tax_rate',
-        'applies only to a taxable group benefit (premium_paid_by employer or employee_pre_tax)',
-      );
-    const months = 12 * (input.benefit_end_age - input.age);
-    if ((input.elimination_period_days * 12) / DAYS_PER_YEAR >= months)
-      issue('elimination_period_days', 'must end before benefit_end_age');
-  }),
-);
+    group_ltd_benefit_rate: withDefault(
+      share(
+        'Group long-term disability benefit as a share of gross monthly earnings (0-1, e.g. 0.6); default 0: no group LTD.',
+      ),
+      0,
+    ),
+    group_ltd_monthly_max: z.optional(
+      number('Monthly maximum of the group LTD benefit (dollars); default none.', { gt: 0, lt: MONEY_LIMIT }),
+    ),
+    premium_paid_by: z.optional(
+      oneOf(
+        PREMIUM_PAYERS,
+        'Who paid the group LTD premium: employer, employee_pre_tax (through a cafeteria plan, excluded from wages) or employee_after_tax. Employer and pre-tax premiums make the benefit taxable (IRC 105(a)); after-tax premiums make it tax-free (IRC 104(a)(3)). Required with a group LTD benefit.',
+      ),
+    ),
+    benefit_tax_rate: z.optional(
+      share(
+        'Effective tax rate on a taxable benefit (0-1), supplied by the planner (no payroll-tax or bracket modeling). Required when the group benefit is taxable.',
+      ),
+    ),
+    other_monthly_benefits: withDefault(
+      nonNegativeMoney(
+        'Other disability income a month already in force, after tax (e.g. an individual policy bought with after-tax dollars); default 0.',
+      ),
+      0,
+    ),
+    elimination_period_days: integer(
+      `Days of disability before benefits start (0-${MAX_ELIMINATION_DAYS}; e.g. 90 or 180).`,
+      { min: 0, max: MAX_ELIMINATION_DAYS },
+    ),
+    liquid_savings: withDefault(
+      nonNegativeMoney('Savings available to bridge the elimination period (dollars); default 0.'),
+      0,
+    ),
+    discount_rate: rate(
+      'Annual rate at which the monthly gap is discounted to today (0.04 = 4%; -0.05 to 0.2).',
+      {
+        min: -0.05,
+        max: 0.2,
+      },
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (input.benefit_end_age <= input.age) issue('benefit_end_age', `must be above age (${input.age})`);
+      const group = input.group_ltd_benefit_rate > 0;
+      if (group && input.premium_paid_by === undefined)
+        issue('premium_paid_by', 'is required with a group_ltd_benefit_rate above 0');
+      if (!group && input.premium_paid_by !== undefined)
+        issue('premium_paid_by', 'applies only with a group_ltd_benefit_rate above 0');
+      if (!group && input.group_ltd_monthly_max !== undefined)
+        issue('group_ltd_monthly_max', 'applies only with a group_ltd_benefit_rate above 0');
+      const taxable =
+        group && input.premium_paid_by !== undefined && input.premium_paid_by !== 'employee_after_tax';
+      if (taxable && input.benefit_tax_rate === undefined)
+        issue(
+          'benefit_tax_rate',
+          'is required when the group benefit is taxable (premium_paid_by employer or employee_pre_tax)',
+        );
+      if (!taxable && input.benefit_tax_rate !== undefined)
+        issue(
+          'benefit_tax_rate',
+          'applies only to a taxable group benefit (premium_paid_by employer or employee_pre_tax)',
+        );
+      const months = 12 * (input.benefit_end_age - input.age);
+      if ((input.elimination_period_days * 12) / DAYS_PER_YEAR >= months)
+        issue('elimination_period_days', 'must end before benefit_end_age');
+    }),
+  );
 export type DisabilityNeedsInput = z.input<typeof DisabilityNeedsInput>;
 type Parsed = z.output<typeof DisabilityNeedsInput>;
 

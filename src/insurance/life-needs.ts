@@ -10,7 +10,6 @@ import {
   oneOf,
   rate,
   resultNumber,
-  strictObject,
   withDefault,
 } from '../core/schema';
 import { growingAnnuityDue } from './_lib/present-value';
@@ -30,102 +29,107 @@ const years = (description: string) => integer(description, { min: 0, max: 100 }
 const share = (description: string) => rate(description, { min: 0, max: 1 });
 
 /** `/v1/insurance/life-needs` request. */
-export const LifeNeedsInput = strictObject({
-  age: integer('Age of the insured today (0-119).', { min: 0, max: 119 }),
-  sex: oneOf(
-    SEXES,
-    `Sex of the insured: the column of the SSA ${MORTALITY_PERIOD} period life table that weights the human life value by survival.`,
-  ),
-  annual_income: nonNegativeMoney("The insured's gross earned income this year (dollars)."),
-  income_tax_rate: share(
-    "Effective tax rate on the insured's earnings (income and payroll taxes as a share of gross, 0-1): after-tax earnings = annual_income x (1 - income_tax_rate). Human life value.",
-  ),
-  income_growth: rate("Yearly growth of the insured's earnings (0.03 = 3%; -0.5 to 0.5). Human life value.", {
-    min: -0.5,
-    max: 0.5,
-  }),
-  retirement_age: integer(
-    "Age at which the insured's earnings stop (above age, up to 120): the human life value counts earnings until then.",
-    { min: 1, max: 120 },
-  ),
-  personal_consumption_share: share(
-    "Share of the insured's after-tax earnings the insured spends on themself (0-1), which the family would not lose: a planner's assumption, no default. Human life value.",
-  ),
-  debts: withDefault(
-    nonNegativeMoney(
-      'Debts other than the mortgage paid off at death (dollars; default 0). DIME and capital needs.',
+export const LifeNeedsInput = z
+  .strictObject({
+    age: integer('Age of the insured today (0-119).', { min: 0, max: 119 }),
+    sex: oneOf(
+      SEXES,
+      `Sex of the insured: the column of the SSA ${MORTALITY_PERIOD} period life table that weights the human life value by survival.`,
     ),
-    0,
-  ),
-  mortgage_balance: withDefault(
-    nonNegativeMoney('Mortgage balance paid off at death (dollars; default 0). DIME and capital needs.'),
-    0,
-  ),
-  education_costs: withDefault(
-    nonNegativeMoney(
-      "Education funding to set aside at death, in today's dollars (dollars; default 0). DIME and capital needs.",
+    annual_income: nonNegativeMoney("The insured's gross earned income this year (dollars)."),
+    income_tax_rate: share(
+      "Effective tax rate on the insured's earnings (income and payroll taxes as a share of gross, 0-1): after-tax earnings = annual_income x (1 - income_tax_rate). Human life value.",
     ),
-    0,
-  ),
-  final_expenses: nonNegativeMoney(
-    'Funeral, burial, estate settlement and medical costs at death (dollars): supplied by the planner, no default. Capital needs.',
-  ),
-  income_replacement_years: years(
-    "DIME: years of the insured's gross income to replace (0-100): annual_income x income_replacement_years.",
-  ),
-  survivor_income_need: nonNegativeMoney(
-    "Capital needs: after-tax income the survivors need each year, in today's dollars, excluding the mortgage payment (the mortgage is paid off).",
-  ),
-  survivor_other_income: withDefault(
-    nonNegativeMoney(
-      "Capital needs: after-tax income the survivors keep each year (a spouse's earnings, pensions), in today's dollars; default 0.",
+    income_growth: rate(
+      "Yearly growth of the insured's earnings (0.03 = 3%; -0.5 to 0.5). Human life value.",
+      {
+        min: -0.5,
+        max: 0.5,
+      },
     ),
-    0,
-  ),
-  income_need_years: years(
-    'Capital needs: years the survivors need that income (0-100), the first at death.',
-  ),
-  survivor_social_security: withDefault(
-    nonNegativeMoney(
-      "Capital needs: Social Security survivor benefits a year, in today's dollars (from the planner or SSA's estimate: not computed here); default 0.",
+    retirement_age: integer(
+      "Age at which the insured's earnings stop (above age, up to 120): the human life value counts earnings until then.",
+      { min: 1, max: 120 },
     ),
-    0,
-  ),
-  survivor_social_security_years: withDefault(
-    years('Capital needs: years the survivor benefits are paid (0-100), the first at death; default 0.'),
-    0,
-  ),
-  existing_assets: withDefault(
-    nonNegativeMoney(
-      'Capital needs: liquid assets the survivors could use (dollars; default 0), excluding life insurance.',
+    personal_consumption_share: share(
+      "Share of the insured's after-tax earnings the insured spends on themself (0-1), which the family would not lose: a planner's assumption, no default. Human life value.",
     ),
-    0,
-  ),
-  existing_coverage: withDefault(
-    nonNegativeMoney('Life insurance already in force on the insured (dollars; default 0).'),
-    0,
-  ),
-  discount_rate: rate(
-    'Annual return on the insurance proceeds (after tax), at which future amounts are discounted (0.05 = 5%; -0.05 to 0.2).',
-    { min: -0.05, max: 0.2 },
-  ),
-  inflation: rate(
-    "Yearly growth of the survivors' income need and of the Social Security benefits (0.025 = 2.5%; -0.05 to 0.2).",
-    { min: -0.05, max: 0.2 },
-  ),
-  recommended_method: withDefault(
-    oneOf(
-      [...LIFE_NEEDS_METHODS, 'highest'],
-      'Method whose figure is the recommended amount: dime, capital_needs, human_life_value, or highest (the largest of the three). Default capital_needs: a convention (the method that nets the family resources), not a rule.',
+    debts: withDefault(
+      nonNegativeMoney(
+        'Debts other than the mortgage paid off at death (dollars; default 0). DIME and capital needs.',
+      ),
+      0,
     ),
-    'capital_needs',
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (input.retirement_age <= input.age) issue('retirement_age', `must be above age (${input.age})`);
-  }),
-);
+    mortgage_balance: withDefault(
+      nonNegativeMoney('Mortgage balance paid off at death (dollars; default 0). DIME and capital needs.'),
+      0,
+    ),
+    education_costs: withDefault(
+      nonNegativeMoney(
+        "Education funding to set aside at death, in today's dollars (dollars; default 0). DIME and capital needs.",
+      ),
+      0,
+    ),
+    final_expenses: nonNegativeMoney(
+      'Funeral, burial, estate settlement and medical costs at death (dollars): supplied by the planner, no default. Capital needs.',
+    ),
+    income_replacement_years: years(
+      "DIME: years of the insured's gross income to replace (0-100): annual_income x income_replacement_years.",
+    ),
+    survivor_income_need: nonNegativeMoney(
+      "Capital needs: after-tax income the survivors need each year, in today's dollars, excluding the mortgage payment (the mortgage is paid off).",
+    ),
+    survivor_other_income: withDefault(
+      nonNegativeMoney(
+        "Capital needs: after-tax income the survivors keep each year (a spouse's earnings, pensions), in today's dollars; default 0.",
+      ),
+      0,
+    ),
+    income_need_years: years(
+      'Capital needs: years the survivors need that income (0-100), the first at death.',
+    ),
+    survivor_social_security: withDefault(
+      nonNegativeMoney(
+        "Capital needs: Social Security survivor benefits a year, in today's dollars (from the planner or SSA's estimate: not computed here); default 0.",
+      ),
+      0,
+    ),
+    survivor_social_security_years: withDefault(
+      years('Capital needs: years the survivor benefits are paid (0-100), the first at death; default 0.'),
+      0,
+    ),
+    existing_assets: withDefault(
+      nonNegativeMoney(
+        'Capital needs: liquid assets the survivors could use (dollars; default 0), excluding life insurance.',
+      ),
+      0,
+    ),
+    existing_coverage: withDefault(
+      nonNegativeMoney('Life insurance already in force on the insured (dollars; default 0).'),
+      0,
+    ),
+    discount_rate: rate(
+      'Annual return on the insurance proceeds (after tax), at which future amounts are discounted (0.05 = 5%; -0.05 to 0.2).',
+      { min: -0.05, max: 0.2 },
+    ),
+    inflation: rate(
+      "Yearly growth of the survivors' income need and of the Social Security benefits (0.025 = 2.5%; -0.05 to 0.2).",
+      { min: -0.05, max: 0.2 },
+    ),
+    recommended_method: withDefault(
+      oneOf(
+        [...LIFE_NEEDS_METHODS, 'highest'],
+        'Method whose figure is the recommended amount: dime, capital_needs, human_life_value, or highest (the largest of the three). Default capital_needs: a convention (the method that nets the family resources), not a rule.',
+      ),
+      'capital_needs',
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (input.retirement_age <= input.age) issue('retirement_age', `must be above age (${input.age})`);
+    }),
+  );
 export type LifeNeedsInput = z.input<typeof LifeNeedsInput>;
 type Parsed = z.output<typeof LifeNeedsInput>;
 

@@ -14,7 +14,6 @@ import {
   present,
   rate,
   resultNumber,
-  strictObject,
   when,
 } from '../core/schema';
 
@@ -33,75 +32,79 @@ export const INFLATION_RIDERS = ['none', 'simple', 'compound'] as const;
 
 const positiveMoney = (description: string) => number(description, { gt: 0, lt: MONEY_LIMIT });
 
-const Policy = strictObject({
-  daily_benefit: positiveMoney('Daily benefit of the policy today (dollars a day of care).'),
-  benefit_period_years: integer('Years of care the policy pays for, after the elimination period (1-30).', {
-    min: 1,
-    max: 30,
-  }),
-  elimination_period_days: integer('Days of care paid out of pocket before benefits start (0-365).', {
-    min: 0,
-    max: 365,
-  }),
-  inflation_rider: oneOf(
-    INFLATION_RIDERS,
-    'none; simple (the daily benefit rises by inflation_rider_rate of the original each policy year); compound (by inflation_rider_rate of the current benefit each year).',
-  ),
-  inflation_rider_rate: z.optional(
-    rate('Yearly increase of the daily benefit (0.03 = 3%; 0-0.1); required with a rider.', {
-      min: 0,
-      max: 0.1,
+const Policy = z
+  .strictObject({
+    daily_benefit: positiveMoney('Daily benefit of the policy today (dollars a day of care).'),
+    benefit_period_years: integer('Years of care the policy pays for, after the elimination period (1-30).', {
+      min: 1,
+      max: 30,
     }),
-  ),
-}).check(
-  crossFieldRules(
-    when(
-      'inflation_rider',
-      ['simple', 'compound'],
-      present('inflation_rider_rate'),
-      absent('inflation_rider_rate'),
+    elimination_period_days: integer('Days of care paid out of pocket before benefits start (0-365).', {
+      min: 0,
+      max: 365,
+    }),
+    inflation_rider: oneOf(
+      INFLATION_RIDERS,
+      'none; simple (the daily benefit rises by inflation_rider_rate of the original each policy year); compound (by inflation_rider_rate of the current benefit each year).',
     ),
-  ),
-  z.superRefine((policy, ctx) => {
-    const issue = fieldIssue(ctx, policy);
-    const rider = policy.inflation_rider !== 'none';
-    if (rider && policy.inflation_rider_rate === undefined)
-      issue('inflation_rider_rate', 'is required with a simple or compound inflation_rider');
-    if (!rider && policy.inflation_rider_rate !== undefined)
-      issue('inflation_rider_rate', 'applies only with a simple or compound inflation_rider');
-  }),
-);
+    inflation_rider_rate: z.optional(
+      rate('Yearly increase of the daily benefit (0.03 = 3%; 0-0.1); required with a rider.', {
+        min: 0,
+        max: 0.1,
+      }),
+    ),
+  })
+  .check(
+    crossFieldRules(
+      when(
+        'inflation_rider',
+        ['simple', 'compound'],
+        present('inflation_rider_rate'),
+        absent('inflation_rider_rate'),
+      ),
+    ),
+    z.superRefine((policy, ctx) => {
+      const issue = fieldIssue(ctx, policy);
+      const rider = policy.inflation_rider !== 'none';
+      if (rider && policy.inflation_rider_rate === undefined)
+        issue('inflation_rider_rate', 'is required with a simple or compound inflation_rider');
+      if (!rider && policy.inflation_rider_rate !== undefined)
+        issue('inflation_rider_rate', 'applies only with a simple or compound inflation_rider');
+    }),
+  );
 
 /** `/v1/insurance/long-term-care` request. */
-export const LongTermCareInput = strictObject({
-  current_age: integer('Age today (0-110); the policy, if any, is bought today.', { min: 0, max: 110 }),
-  care_start_age: integer('Age at which care starts (current_age to 119).', { min: 0, max: 119 }),
-  care_years: integer('Years of care (1-30).', { min: 1, max: 30 }),
-  annual_cost_today: positiveMoney(
-    'Cost of a year of the care chosen, at today\u2019s prices (dollars; from a cost-of-care survey for the place and type of care: an input, no built-in figure).',
-  ),
-  cost_inflation: rate('Yearly growth of the cost of care (0.04 = 4%; -0.05 to 0.2).', {
-    min: -0.05,
-    max: 0.2,
-  }),
-  discount_rate: rate('Annual return on money set aside for care, the discount rate (-0.05 to 0.2).', {
-    min: -0.05,
-    max: 0.2,
-  }),
-  policy: z.optional(Policy.check(z.describe('A long-term care policy bought today; omitted: no policy.'))),
-  sex: z.optional(
-    oneOf(
-      SEXES,
-      `male or female: weights the lump sum by the probability of being alive at care_start_age (SSA ${MORTALITY_PERIOD} period life table).`,
+export const LongTermCareInput = z
+  .strictObject({
+    current_age: integer('Age today (0-110); the policy, if any, is bought today.', { min: 0, max: 110 }),
+    care_start_age: integer('Age at which care starts (current_age to 119).', { min: 0, max: 119 }),
+    care_years: integer('Years of care (1-30).', { min: 1, max: 30 }),
+    annual_cost_today: positiveMoney(
+      'Cost of a year of the care chosen, at today\u2019s prices (dollars; from a cost-of-care survey for the place and type of care: an input, no built-in figure).',
     ),
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (input.care_start_age < input.current_age)
-      issue('care_start_age', `must be at least current_age (${input.current_age})`);
-  }),
-);
+    cost_inflation: rate('Yearly growth of the cost of care (0.04 = 4%; -0.05 to 0.2).', {
+      min: -0.05,
+      max: 0.2,
+    }),
+    discount_rate: rate('Annual return on money set aside for care, the discount rate (-0.05 to 0.2).', {
+      min: -0.05,
+      max: 0.2,
+    }),
+    policy: z.optional(Policy.check(z.describe('A long-term care policy bought today; omitted: no policy.'))),
+    sex: z.optional(
+      oneOf(
+        SEXES,
+        `male or female: weights the lump sum by the probability of being alive at care_start_age (SSA ${MORTALITY_PERIOD} period life table).`,
+      ),
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (input.care_start_age < input.current_age)
+        issue('care_start_age', `must be at least current_age (${input.current_age})`);
+    }),
+  );
 export type LongTermCareInput = z.input<typeof LongTermCareInput>;
 type Parsed = z.output<typeof LongTermCareInput>;
 

@@ -11,55 +11,56 @@ import {
   optionalResultNumber,
   rate,
   resultNumber,
-  strictObject,
 } from '../core/schema';
 
 /** Longest illustration accepted (years). */
 const MAX_YEARS = 100;
 
 /** `/v1/insurance/term-vs-permanent` request. */
-export const TermVsPermanentInput = strictObject({
-  term_premium: nonNegativeMoney(
-    'Annual term premium (dollars), level, paid at the start of each year of the term.',
-  ),
-  term_years: integer(`Years of the term (1-${MAX_YEARS}); no term coverage or premium after.`, {
-    min: 1,
-    max: MAX_YEARS,
-  }),
-  term_death_benefit: nonNegativeMoney('Death benefit of the term policy (dollars).'),
-  permanent_premium: nonNegativeMoney(
-    'Annual premium of the permanent policy (dollars), paid at the start of each premium year.',
-  ),
-  premium_years: z.optional(
-    integer(`Years the permanent premium is paid (1-${MAX_YEARS}); default every year of cash_values.`, {
+export const TermVsPermanentInput = z
+  .strictObject({
+    term_premium: nonNegativeMoney(
+      'Annual term premium (dollars), level, paid at the start of each year of the term.',
+    ),
+    term_years: integer(`Years of the term (1-${MAX_YEARS}); no term coverage or premium after.`, {
       min: 1,
       max: MAX_YEARS,
     }),
-  ),
-  cash_values: z
-    .array(nonNegativeMoney('Cash (surrender) value at the end of the year (dollars).'))
-    .check(
-      z.minLength(1),
-      z.maxLength(MAX_YEARS),
-      z.describe(
-        `The permanent policy's cash surrender value at the end of each policy year, year 1 first (1-${MAX_YEARS} years), from its illustration: an input, not carrier data.`,
-      ),
+    term_death_benefit: nonNegativeMoney('Death benefit of the term policy (dollars).'),
+    permanent_premium: nonNegativeMoney(
+      'Annual premium of the permanent policy (dollars), paid at the start of each premium year.',
     ),
-  permanent_death_benefit: number('Death benefit of the permanent policy (dollars), level.', {
-    min: 0,
-    lt: MONEY_LIMIT,
-  }),
-  investment_return: rate(
-    'Annual return, after tax, on the invested premium difference (0.05 = 5%; -0.5 to 0.5).',
-    { min: -0.5, max: 0.5 },
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (input.premium_years !== undefined && input.premium_years > input.cash_values.length)
-      issue('premium_years', `must be at most the years of cash_values (${input.cash_values.length})`);
-  }),
-);
+    premium_years: z.optional(
+      integer(`Years the permanent premium is paid (1-${MAX_YEARS}); default every year of cash_values.`, {
+        min: 1,
+        max: MAX_YEARS,
+      }),
+    ),
+    cash_values: z
+      .array(nonNegativeMoney('Cash (surrender) value at the end of the year (dollars).'))
+      .check(
+        z.minLength(1),
+        z.maxLength(MAX_YEARS),
+        z.describe(
+          `The permanent policy's cash surrender value at the end of each policy year, year 1 first (1-${MAX_YEARS} years), from its illustration: an input, not carrier data.`,
+        ),
+      ),
+    permanent_death_benefit: number('Death benefit of the permanent policy (dollars), level.', {
+      min: 0,
+      lt: MONEY_LIMIT,
+    }),
+    investment_return: rate(
+      'Annual return, after tax, on the invested premium difference (0.05 = 5%; -0.5 to 0.5).',
+      { min: -0.5, max: 0.5 },
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (input.premium_years !== undefined && input.premium_years > input.cash_values.length)
+        issue('premium_years', `must be at most the years of cash_values (${input.cash_values.length})`);
+    }),
+  );
 export type TermVsPermanentInput = z.input<typeof TermVsPermanentInput>;
 type Parsed = z.output<typeof TermVsPermanentInput>;
 

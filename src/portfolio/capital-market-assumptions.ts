@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { roundRate } from '../core/rounding';
-import { fieldIssue, strictObject } from '../core/schema';
+import { fieldIssue } from '../core/schema';
 import { symmetricEigenvalues } from '../core/symmetric-eigenvalues';
 
 /** Tolerances of the input checks. */
@@ -9,7 +9,7 @@ const WEIGHT_SUM_TOLERANCE = 1e-9;
 const SYMMETRY_TOLERANCE = 1e-9;
 const PSD_TOLERANCE = 1e-10;
 
-const Asset = strictObject({
+const Asset = z.strictObject({
   name: z
     .string()
     .check(z.minLength(1), z.maxLength(100), z.describe('Asset class name (unique in the list).')),
@@ -22,7 +22,7 @@ const Asset = strictObject({
   weight: z.number().check(z.gte(0), z.lte(1), z.describe('Portfolio weight; weights sum to 1.')),
 });
 
-const CmaInputObject = strictObject({
+const CmaInputObject = z.strictObject({
   assets: z
     .array(Asset)
     .check(z.minLength(1), z.maxLength(50), z.describe('Asset classes with their assumptions and weights.')),

@@ -1,21 +1,11 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import {
-  flag,
-  integer,
-  nonNegativeMoney,
-  number,
-  rate,
-  seed,
-  strictObject,
-  wholeYears,
-  withDefault,
-} from '../core/schema';
+import { flag, integer, nonNegativeMoney, number, rate, seed, wholeYears, withDefault } from '../core/schema';
 import { createPathDriver } from '../core/simulation/index';
 import { percentileGroup, percentilesSchema, standardQuantiles } from './_lib/percentiles';
 
-const Account = strictObject({
+const Account = z.strictObject({
   name: z.string().check(z.minLength(1), z.maxLength(80), z.describe('Name of the account (unique).')),
   current_balance: nonNegativeMoney('Balance today (dollars).'),
   annual_contribution: nonNegativeMoney(
@@ -29,74 +19,76 @@ const Account = strictObject({
 });
 
 /** `/v1/retirement/accumulation-projection` request. Account names must be distinct. */
-export const AccumulationProjectionInput = strictObject({
-  accounts: z
-    .array(Account)
-    .check(
-      z.minLength(1),
-      z.maxLength(20),
-      z.describe('The accounts (1-20), each with its balance, contribution and whether it is matched.'),
+export const AccumulationProjectionInput = z
+  .strictObject({
+    accounts: z
+      .array(Account)
+      .check(
+        z.minLength(1),
+        z.maxLength(20),
+        z.describe('The accounts (1-20), each with its balance, contribution and whether it is matched.'),
+      ),
+    escalation_rate: withDefault(
+      rate(
+        'Yearly growth of every contribution (0.03 = 3%; -0.5 to 0.5, default 0): the year-t contribution is ' +
+          'annual_contribution x (1 + escalation_rate)^(t - 1), rounded to cents.',
+        { min: -0.5, max: 0.5 },
+      ),
+      0,
     ),
-  escalation_rate: withDefault(
-    rate(
-      'Yearly growth of every contribution (0.03 = 3%; -0.5 to 0.5, default 0): the year-t contribution is ' +
-        'annual_contribution x (1 + escalation_rate)^(t - 1), rounded to cents.',
-      { min: -0.5, max: 0.5 },
+    employer_match_rate: withDefault(
+      number(
+        'Employer match per dollar the saver contributes to matched accounts (0.5 = 50 cents a dollar; 0-2, ' +
+          'default 0).',
+        { min: 0, max: 2 },
+      ),
+      0,
     ),
-    0,
-  ),
-  employer_match_rate: withDefault(
-    number(
-      'Employer match per dollar the saver contributes to matched accounts (0.5 = 50 cents a dollar; 0-2, ' +
-        'default 0).',
-      { min: 0, max: 2 },
+    employer_match_limit: withDefault(
+      nonNegativeMoney(
+        "The saver's contributions matched each year, across all matched accounts (dollars, default 0 = no " +
+          'match), e.g. 6% of a 100,000 salary = 6000. Not escalated.',
+      ),
+      0,
     ),
-    0,
-  ),
-  employer_match_limit: withDefault(
-    nonNegativeMoney(
-      "The saver's contributions matched each year, across all matched accounts (dollars, default 0 = no " +
-        'match), e.g. 6% of a 100,000 salary = 6000. Not escalated.',
+    expected_return: rate(
+      'Annual arithmetic mean return (0.07 = 7%; -0.99 to 1). The deterministic projection grows every ' +
+        'account by exactly this each year.',
+      { min: -0.99, max: 1 },
     ),
-    0,
-  ),
-  expected_return: rate(
-    'Annual arithmetic mean return (0.07 = 7%; -0.99 to 1). The deterministic projection grows every ' +
-      'account by exactly this each year.',
-    { min: -0.99, max: 1 },
-  ),
-  return_volatility: rate(
-    'Annual standard deviation of the return (0.15 = 15%; 0-1), used by the simulation only.',
-    { min: 0, max: 1 },
-  ),
-  inflation: rate('Constant annual inflation (0.025 = 2.5%; -0.1 to 0.25), for real (today) dollars.', {
-    min: -0.1,
-    max: 0.25,
-  }),
-  years: wholeYears('Years projected (1-100).'),
-  num_simulations: withDefault(
-    integer(
-      'Simulated paths for the ending-total percentiles (0-100000, default 0 = deterministic projection only).',
-      { min: 0, max: 100_000 },
+    return_volatility: rate(
+      'Annual standard deviation of the return (0.15 = 15%; 0-1), used by the simulation only.',
+      { min: 0, max: 1 },
     ),
-    0,
-  ),
-  seed: seed(),
-}).check(
-  z.superRefine((input, ctx) => {
-    const seen = new Map<string, number>();
-    input.accounts.forEach((account, i) => {
-      const first = seen.get(account.name);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['accounts', i, 'name'],
-          message: `must be unique (accounts[${first}] has the same name)`,
-        });
-      } else seen.set(account.name, i);
-    });
-  }),
-);
+    inflation: rate('Constant annual inflation (0.025 = 2.5%; -0.1 to 0.25), for real (today) dollars.', {
+      min: -0.1,
+      max: 0.25,
+    }),
+    years: wholeYears('Years projected (1-100).'),
+    num_simulations: withDefault(
+      integer(
+        'Simulated paths for the ending-total percentiles (0-100000, default 0 = deterministic projection only).',
+        { min: 0, max: 100_000 },
+      ),
+      0,
+    ),
+    seed: seed(),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const seen = new Map<string, number>();
+      input.accounts.forEach((account, i) => {
+        const first = seen.get(account.name);
+        if (first !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['accounts', i, 'name'],
+            message: `must be unique (accounts[${first}] has the same name)`,
+          });
+        } else seen.set(account.name, i);
+      });
+    }),
+  );
 export type AccumulationProjectionInput = z.input<typeof AccumulationProjectionInput>;
 
 const money = (description: string) => z.number().check(z.describe(description));

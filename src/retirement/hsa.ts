@@ -1,17 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, floorCents, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import {
-  age,
-  flag,
-  integer,
-  nonNegativeMoney,
-  oneOf,
-  rate,
-  strictObject,
-  wholeYears,
-  withDefault,
-} from '../core/schema';
+import { age, flag, integer, nonNegativeMoney, oneOf, rate, wholeYears, withDefault } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
 import { type ContributionLimitTable, contributionLimitTables } from '../utilities/_lib/limit-tables';
@@ -20,7 +10,7 @@ const COVERAGES = ['self_only', 'family'] as const;
 const MONTHS_IN_YEAR = 12;
 
 /** `/v1/retirement/hsa` request. */
-export const HsaInput = strictObject({
+export const HsaInput = z.strictObject({
   tax_year: yearField(
     'Tax (calendar) year of the first contribution: its HSA limits (Rev. Proc. of that year) are used for every ' +
       'projected year, not indexed.',

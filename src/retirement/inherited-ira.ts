@@ -3,7 +3,7 @@ import rulesJson from '../../data/retirement/beneficiary-rules.json';
 import { calculationError } from '../core/errors';
 import { annuityCertainFactor, ceilCents, Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { fieldIssue, filingStatus, nonNegativeMoney, number, rate, strictObject } from '../core/schema';
+import { fieldIssue, filingStatus, nonNegativeMoney, number, rate } from '../core/schema';
 import { defineTable } from '../core/year-tables';
 import { bracketCeilings, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
 import type { BeneficiaryRulesSchema } from './_lib/tables';
@@ -15,43 +15,45 @@ export const INHERITED_IRA_STRATEGIES = ['even', 'bracket_fill', 'defer', 'immed
 type Strategy = (typeof INHERITED_IRA_STRATEGIES)[number];
 
 /** `/v1/inherited-ira` request. */
-export const InheritedIraInput = strictObject({
-  inherited_balance: nonNegativeMoney(
-    'Balance of the inherited (traditional) IRA at the start of year 1, the calendar year after the year of ' +
-      'death (dollars; the December 31 balance on which the first annual RMD is figured).',
-  ),
-  account_growth_rate: rate(
-    'Annual growth of the account (0.05 = 5%); also the rate at which the taxes paid are carried to the end of ' +
-      'the ten years (future value of taxes).',
-  ),
-  tax_year: taxYearField(),
-  filing_status: filingStatus(),
-  other_income: nonNegativeMoney(
-    'Ordinary income of the beneficiary each year besides the withdrawals (wages, pensions, interest), held ' +
-      'level over the ten years (dollars).',
-  ),
-  target_bracket: number(
-    'Ordinary bracket rate (0.22 = the 22% bracket) that bracket_fill fills to its top each year: one of ' +
-      "tax_year's rates for filing_status, below the top rate.",
-    { gt: 0, lt: 1 },
-  ),
-  annual_rmd_floor: z.optional(
-    nonNegativeMoney(
-      'The owner died on or after the required beginning date: the required minimum distribution of year 1 ' +
-        '(dollars, at most inherited_balance), i.e. inherited_balance over the year-1 life expectancy ' +
-        "(26 CFR 1.401(a)(9)-5(d): the longer of the beneficiary's and the owner's remaining single life " +
-        'expectancy). Years 2-9 then divide the balance by that life expectancy less 1 a year, and every ' +
-        'strategy takes at least the RMD in years 1-9. Omitted (or 0): death before the required beginning ' +
-        'date, no annual RMDs.',
+export const InheritedIraInput = z
+  .strictObject({
+    inherited_balance: nonNegativeMoney(
+      'Balance of the inherited (traditional) IRA at the start of year 1, the calendar year after the year of ' +
+        'death (dollars; the December 31 balance on which the first annual RMD is figured).',
     ),
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (input.annual_rmd_floor !== undefined && input.annual_rmd_floor > input.inherited_balance)
-      issue('annual_rmd_floor', `must be at most inherited_balance (${input.inherited_balance})`);
-  }),
-);
+    account_growth_rate: rate(
+      'Annual growth of the account (0.05 = 5%); also the rate at which the taxes paid are carried to the end of ' +
+        'the ten years (future value of taxes).',
+    ),
+    tax_year: taxYearField(),
+    filing_status: filingStatus(),
+    other_income: nonNegativeMoney(
+      'Ordinary income of the beneficiary each year besides the withdrawals (wages, pensions, interest), held ' +
+        'level over the ten years (dollars).',
+    ),
+    target_bracket: number(
+      'Ordinary bracket rate (0.22 = the 22% bracket) that bracket_fill fills to its top each year: one of ' +
+        "tax_year's rates for filing_status, below the top rate.",
+      { gt: 0, lt: 1 },
+    ),
+    annual_rmd_floor: z.optional(
+      nonNegativeMoney(
+        'The owner died on or after the required beginning date: the required minimum distribution of year 1 ' +
+          '(dollars, at most inherited_balance), i.e. inherited_balance over the year-1 life expectancy ' +
+          "(26 CFR 1.401(a)(9)-5(d): the longer of the beneficiary's and the owner's remaining single life " +
+          'expectancy). Years 2-9 then divide the balance by that life expectancy less 1 a year, and every ' +
+          'strategy takes at least the RMD in years 1-9. Omitted (or 0): death before the required beginning ' +
+          'date, no annual RMDs.',
+      ),
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (input.annual_rmd_floor !== undefined && input.annual_rmd_floor > input.inherited_balance)
+        issue('annual_rmd_floor', `must be at most inherited_balance (${input.inherited_balance})`);
+    }),
+  );
 export type InheritedIraInput = z.input<typeof InheritedIraInput>;
 
 const amount = (description: string) => z.number().check(z.gte(0), z.describe(description));

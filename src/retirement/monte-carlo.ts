@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, fieldIssue, nonNegativeMoney, strictObject } from '../core/schema';
+import { age, fieldIssue, nonNegativeMoney } from '../core/schema';
 import { createPathDriver, quantile, STANDARD_PERCENTILES, yearlyBands } from '../core/simulation/index';
 import { deflatorsFor } from './_lib/deflators';
 import { fixedSpendingBands } from './_lib/fixed-spending-bands';
@@ -10,11 +10,11 @@ import { marketFields } from './_lib/market-fields';
 import { percentileGroup, percentilesSchema } from './_lib/percentiles';
 import { type GuytonKlingerRules, guytonKlingerWithdrawal } from './_lib/spending-rules';
 
-const FixedReal = strictObject({
+const FixedReal = z.strictObject({
   type: z.literal('fixed_real').check(z.describe('Inflation-indexed spending whatever the markets do.')),
 });
 
-const GuytonKlinger = strictObject({
+const GuytonKlinger = z.strictObject({
   type: z
     .literal('guyton_klinger')
     .check(z.describe('The Guyton-Klinger (2006) decision rules, every threshold overridable.')),
@@ -22,43 +22,45 @@ const GuytonKlinger = strictObject({
 });
 
 /** `/v1/retirement/monte-carlo` request. Ages: `current_age <= retirement_age < end_age`. */
-export const MonteCarloInput = strictObject({
-  current_age: age('Age today (0-120).'),
-  retirement_age: age(
-    'Age at the first withdrawal (>= current_age, < end_age); contributions stop the year before.',
-  ),
-  end_age: age('Age the money must last to: the last withdrawal is made at end_age - 1 (> current_age).'),
-  current_balance: nonNegativeMoney('Portfolio today (dollars).'),
-  annual_contribution: nonNegativeMoney(
-    'Saved at the end of each year before retirement (nominal dollars, the same every year).',
-  ),
-  annual_spending: nonNegativeMoney(
-    "Spending in retirement in today's dollars; withdrawn at the start of each retirement year, grown " +
-      'with inflation: annual_spending x (1 + inflation)^(age - current_age).',
-  ),
-  ...marketFields,
-  spending_rule: z.optional(
-    z
-      .discriminatedUnion('type', [FixedReal, GuytonKlinger])
-      .check(
-        z.describe(
-          'How spending moves in retirement: fixed_real (default) or guyton_klinger with its thresholds.',
+export const MonteCarloInput = z
+  .strictObject({
+    current_age: age('Age today (0-120).'),
+    retirement_age: age(
+      'Age at the first withdrawal (>= current_age, < end_age); contributions stop the year before.',
+    ),
+    end_age: age('Age the money must last to: the last withdrawal is made at end_age - 1 (> current_age).'),
+    current_balance: nonNegativeMoney('Portfolio today (dollars).'),
+    annual_contribution: nonNegativeMoney(
+      'Saved at the end of each year before retirement (nominal dollars, the same every year).',
+    ),
+    annual_spending: nonNegativeMoney(
+      "Spending in retirement in today's dollars; withdrawn at the start of each retirement year, grown " +
+        'with inflation: annual_spending x (1 + inflation)^(age - current_age).',
+    ),
+    ...marketFields,
+    spending_rule: z.optional(
+      z
+        .discriminatedUnion('type', [FixedReal, GuytonKlinger])
+        .check(
+          z.describe(
+            'How spending moves in retirement: fixed_real (default) or guyton_klinger with its thresholds.',
+          ),
         ),
-      ),
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (input.end_age <= input.current_age) {
-      issue('end_age', 'must be greater than current_age');
-    }
-    if (input.retirement_age < input.current_age) {
-      issue('retirement_age', 'must be at least current_age');
-    } else if (input.retirement_age >= input.end_age && input.end_age > input.current_age) {
-      issue('retirement_age', 'must be less than end_age');
-    }
-  }),
-);
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (input.end_age <= input.current_age) {
+        issue('end_age', 'must be greater than current_age');
+      }
+      if (input.retirement_age < input.current_age) {
+        issue('retirement_age', 'must be at least current_age');
+      } else if (input.retirement_age >= input.end_age && input.end_age > input.current_age) {
+        issue('retirement_age', 'must be less than end_age');
+      }
+    }),
+  );
 export type MonteCarloInput = z.input<typeof MonteCarloInput>;
 
 const money = (description: string) => z.number().check(z.describe(description));

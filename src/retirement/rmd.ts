@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, integer, nonNegativeMoney, strictObject } from '../core/schema';
+import { age, integer, nonNegativeMoney } from '../core/schema';
 import {
   FIRST_RMD_BIRTH_YEAR,
   REQUIRED_BEGINNING,
@@ -15,7 +15,7 @@ import {
 const LAST_BIRTH_YEAR = 2100;
 
 /** `/v1/retirement/rmd` request. */
-export const RmdInput = strictObject({
+export const RmdInput = z.strictObject({
   age: age(
     'Age the account owner attains by December 31 of the distribution year (0-120). The distribution year ' +
       'is birth_year + age.',

@@ -10,7 +10,6 @@ import {
   optionalResultNumber,
   rate,
   resultNumber,
-  strictObject,
   withDefault,
 } from '../core/schema';
 import { yearField } from '../core/year-tables';
@@ -25,7 +24,7 @@ import {
   rmdDivisorFor,
 } from './_lib/uniform-lifetime';
 
-const RothConversionObject = strictObject({
+const RothConversionObject = z.strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   current_age: age('Age attained by December 31 of tax_year, the first year of the plan (0-119).'),
@@ -67,22 +66,24 @@ const RothConversionObject = strictObject({
     0,
   ),
   irmaa_cap: z.optional(
-    strictObject({
-      irmaa_year: yearField(
-        'Premium year whose IRMAA thresholds are held constant (the tier of a premium year is set by the ' +
-          'MAGI of two years before).',
-        irmaaTables,
+    z
+      .strictObject({
+        irmaa_year: yearField(
+          'Premium year whose IRMAA thresholds are held constant (the tier of a premium year is set by the ' +
+            'MAGI of two years before).',
+          irmaaTables,
+        ),
+        max_tier: integer('Highest IRMAA tier allowed (0 = no surcharge, 1-5 the CMS rows).', {
+          min: 0,
+          max: 5,
+        }),
+      })
+      .check(
+        z.describe(
+          'Optional: cap each conversion so that MAGI (other income + RMD + conversion) stays within max_tier ' +
+            'of the IRMAA table of irmaa_year, in every conversion year.',
+        ),
       ),
-      max_tier: integer('Highest IRMAA tier allowed (0 = no surcharge, 1-5 the CMS rows).', {
-        min: 0,
-        max: 5,
-      }),
-    }).check(
-      z.describe(
-        'Optional: cap each conversion so that MAGI (other income + RMD + conversion) stays within max_tier ' +
-          'of the IRMAA table of irmaa_year, in every conversion year.',
-      ),
-    ),
   ),
 });
 

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { annuityCertainFactor, ceilCents, Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, fieldIssue, nonNegativeMoney, rate, strictObject } from '../core/schema';
+import { age, fieldIssue, nonNegativeMoney, rate } from '../core/schema';
 
-const SavingsTargetObject = strictObject({
+const SavingsTargetObject = z.strictObject({
   current_age: age('Age today (0-120).'),
   retirement_age: age('Age at retirement (above current_age): saving stops, withdrawals begin.'),
   end_age: age(

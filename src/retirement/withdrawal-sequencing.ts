@@ -13,7 +13,6 @@ import {
   present,
   rate,
   resultNumber,
-  strictObject,
   when,
   withDefault,
 } from '../core/schema';
@@ -24,7 +23,7 @@ import { rmdDivisorFor } from './_lib/uniform-lifetime';
 /** The withdrawal orders of `/v1/retirement/withdrawal-sequencing`. */
 export const SEQUENCING_STRATEGIES = ['conventional', 'bracket_fill', 'proportional'] as const;
 
-const WithdrawalSequencingObject = strictObject({
+const WithdrawalSequencingObject = z.strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   strategy: oneOf(

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, fieldIssue, nonNegativeMoney, number, oneOf, strictObject, withDefault } from '../core/schema';
+import { age, fieldIssue, nonNegativeMoney, number, oneOf, withDefault } from '../core/schema';
 import {
   createPathDriver,
   quantile,
@@ -27,57 +27,59 @@ export const WITHDRAWAL_STRATEGIES = [
 ] as const;
 
 /** `/v1/retirement/withdrawal-strategy` request. `end_age > current_age`; `ceiling >= floor`. */
-export const WithdrawalStrategyInput = strictObject({
-  current_age: age('Age today, at the first withdrawal (0-120).'),
-  end_age: age('Age the plan runs to: the last withdrawal is made at end_age - 1 (> current_age).'),
-  current_balance: nonNegativeMoney('Portfolio today (dollars).'),
-  initial_rate: number(
-    'Withdrawal rate (0.04 = 4%; 0-1): the first withdrawal is initial_rate x current_balance ' +
-      '(fixed_real, guardrails, floor_and_ceiling) or the share of the portfolio withdrawn each year ' +
-      '(fixed_pct, floor_and_ceiling). Not used by vpw.',
-    { min: 0, max: 1 },
-  ),
-  strategy: oneOf(
-    WITHDRAWAL_STRATEGIES,
-    'fixed_real (inflation-indexed), fixed_pct (a share of the portfolio), guardrails (Guyton-Klinger), ' +
-      'vpw (variable percentage withdrawal) or floor_and_ceiling.',
-  ),
-  ...marketFields,
-  guardrails: z.optional(
-    strictObject(guytonKlingerFields).check(
-      z.describe('guardrails: the Guyton-Klinger thresholds (default the paper\u2019s).'),
-    ),
-  ),
-  floor: withDefault(
-    number(
-      'floor_and_ceiling: the lowest withdrawal as a share of the first one in real terms (0-1, default 0.9).',
+export const WithdrawalStrategyInput = z
+  .strictObject({
+    current_age: age('Age today, at the first withdrawal (0-120).'),
+    end_age: age('Age the plan runs to: the last withdrawal is made at end_age - 1 (> current_age).'),
+    current_balance: nonNegativeMoney('Portfolio today (dollars).'),
+    initial_rate: number(
+      'Withdrawal rate (0.04 = 4%; 0-1): the first withdrawal is initial_rate x current_balance ' +
+        '(fixed_real, guardrails, floor_and_ceiling) or the share of the portfolio withdrawn each year ' +
+        '(fixed_pct, floor_and_ceiling). Not used by vpw.',
       { min: 0, max: 1 },
     ),
-    0.9,
-  ),
-  ceiling: withDefault(
-    number(
-      'floor_and_ceiling: the highest withdrawal as a share of the first one in real terms (1-10, default ' +
-        '1.25; >= floor).',
-      { min: 1, max: 10 },
+    strategy: oneOf(
+      WITHDRAWAL_STRATEGIES,
+      'fixed_real (inflation-indexed), fixed_pct (a share of the portfolio), guardrails (Guyton-Klinger), ' +
+        'vpw (variable percentage withdrawal) or floor_and_ceiling.',
     ),
-    1.25,
-  ),
-  vpw_return: z.optional(
-    number(
-      'vpw: the real return of the VPW percentage table (-0.5 to 0.5); default the median real growth of ' +
-        'the return model, exp(m) / (1 + inflation) - 1.',
-      { min: -0.5, max: 0.5 },
+    ...marketFields,
+    guardrails: z.optional(
+      z
+        .strictObject(guytonKlingerFields)
+        .check(z.describe('guardrails: the Guyton-Klinger thresholds (default the paper\u2019s).')),
     ),
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (input.end_age <= input.current_age) {
-      issue('end_age', 'must be greater than current_age');
-    }
-  }),
-);
+    floor: withDefault(
+      number(
+        'floor_and_ceiling: the lowest withdrawal as a share of the first one in real terms (0-1, default 0.9).',
+        { min: 0, max: 1 },
+      ),
+      0.9,
+    ),
+    ceiling: withDefault(
+      number(
+        'floor_and_ceiling: the highest withdrawal as a share of the first one in real terms (1-10, default ' +
+          '1.25; >= floor).',
+        { min: 1, max: 10 },
+      ),
+      1.25,
+    ),
+    vpw_return: z.optional(
+      number(
+        'vpw: the real return of the VPW percentage table (-0.5 to 0.5); default the median real growth of ' +
+          'the return model, exp(m) / (1 + inflation) - 1.',
+        { min: -0.5, max: 0.5 },
+      ),
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (input.end_age <= input.current_age) {
+        issue('end_age', 'must be greater than current_age');
+      }
+    }),
+  );
 export type WithdrawalStrategyInput = z.input<typeof WithdrawalStrategyInput>;
 
 const money = (description: string) => z.number().check(z.describe(description));

@@ -18,7 +18,6 @@ import {
   optionalResultNumber,
   rate,
   resultNumber,
-  strictObject,
   withDefault,
 } from '../core/schema';
 import {
@@ -37,45 +36,47 @@ const FIRST_AGE = EARLIEST_CLAIMING_MONTHS / 12;
 const LAST_AGE = LATEST_CREDIT_MONTHS / 12;
 
 /** `/v1/social-security` request. */
-export const SocialSecurityInput = strictObject({
-  birth_year: integer(
-    `Year of birth (${EARLIEST_BIRTH_YEAR}-2100). SSA counts a person born on January 1 as born in the previous year: say so with born_on_january_1.`,
-    { min: EARLIEST_BIRTH_YEAR, max: 2100 },
-  ),
-  born_on_january_1: withDefault(
-    flag(
-      'Born on January 1 of birth_year: SSA then uses the previous year for the full retirement age (20 CFR 404.409). Default false.',
+export const SocialSecurityInput = z
+  .strictObject({
+    birth_year: integer(
+      `Year of birth (${EARLIEST_BIRTH_YEAR}-2100). SSA counts a person born on January 1 as born in the previous year: say so with born_on_january_1.`,
+      { min: EARLIEST_BIRTH_YEAR, max: 2100 },
     ),
-    false,
-  ),
-  pia_monthly: nonNegativeMoney(
-    'Primary insurance amount: the monthly benefit at full retirement age in today dollars (as on the SSA statement). Rounded down to a multiple of $0.10 as SSA does.',
-  ),
-  longevity_age: integer(
-    'Age at death assumed for the lifetime totals (62-120): benefits are paid for every month before it.',
-    { min: FIRST_AGE, max: 120 },
-  ),
-  discount_rate: rate(
-    'Real annual discount rate for the present values at age 62 (0.02 = 2% above inflation; -0.1 to 0.2).',
-    { min: -0.1, max: 0.2 },
-  ),
-  sex: z.optional(
-    oneOf(
-      SEXES,
-      `male or female: adds the mortality-weighted view on the SSA ${MORTALITY_PERIOD} period life table (conditional on reaching 62). Omitted: no mortality view.`,
+    born_on_january_1: withDefault(
+      flag(
+        'Born on January 1 of birth_year: SSA then uses the previous year for the full retirement age (20 CFR 404.409). Default false.',
+      ),
+      false,
     ),
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (ssaBirthYear(input.birth_year, input.born_on_january_1) < EARLIEST_BIRTH_YEAR) {
-      issue(
-        'born_on_january_1',
-        `born on January 1, ${input.birth_year} counts as born in ${input.birth_year - 1} (SSA's January 1 rule), which is not covered; supported: ${EARLIEST_BIRTH_YEAR} and later as SSA counts them`,
-      );
-    }
-  }),
-);
+    pia_monthly: nonNegativeMoney(
+      'Primary insurance amount: the monthly benefit at full retirement age in today dollars (as on the SSA statement). Rounded down to a multiple of $0.10 as SSA does.',
+    ),
+    longevity_age: integer(
+      'Age at death assumed for the lifetime totals (62-120): benefits are paid for every month before it.',
+      { min: FIRST_AGE, max: 120 },
+    ),
+    discount_rate: rate(
+      'Real annual discount rate for the present values at age 62 (0.02 = 2% above inflation; -0.1 to 0.2).',
+      { min: -0.1, max: 0.2 },
+    ),
+    sex: z.optional(
+      oneOf(
+        SEXES,
+        `male or female: adds the mortality-weighted view on the SSA ${MORTALITY_PERIOD} period life table (conditional on reaching 62). Omitted: no mortality view.`,
+      ),
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (ssaBirthYear(input.birth_year, input.born_on_january_1) < EARLIEST_BIRTH_YEAR) {
+        issue(
+          'born_on_january_1',
+          `born on January 1, ${input.birth_year} counts as born in ${input.birth_year - 1} (SSA's January 1 rule), which is not covered; supported: ${EARLIEST_BIRTH_YEAR} and later as SSA counts them`,
+        );
+      }
+    }),
+  );
 export type SocialSecurityInput = z.input<typeof SocialSecurityInput>;
 
 const ClaimingAge = z.object({

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { apportion, roundMoney, roundRate } from '../core/rounding';
-import { fieldIssue, nonNegativeMoney, strictObject, wholeYears } from '../core/schema';
+import { fieldIssue, nonNegativeMoney, wholeYears } from '../core/schema';
 import { maxValueTransport } from '../core/transportation';
 
 const ACCOUNTS = ['taxable', 'tax_deferred', 'tax_free'] as const;
 type Account = (typeof ACCOUNTS)[number];
 
-const Asset = strictObject({
+const Asset = z.strictObject({
   name: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Asset name, echoed in the result.')),
   weight: z
     .number()
@@ -41,46 +41,48 @@ const Asset = strictObject({
 });
 
 /** `/v1/tax/asset-location` request. */
-export const AssetLocationInput = strictObject({
-  taxable_balance: nonNegativeMoney('Balance of the taxable (brokerage) account.'),
-  tax_deferred_balance: nonNegativeMoney('Balance of tax-deferred accounts (traditional IRA, 401(k)).'),
-  tax_free_balance: nonNegativeMoney('Balance of tax-free accounts (Roth IRA, Roth 401(k), HSA).'),
-  assets: z
-    .array(Asset)
-    .check(z.minLength(1), z.maxLength(20), z.describe('Assets of the target allocation (1-20).')),
-  ordinary_rate: z
-    .number()
-    .check(
-      z.gte(0),
-      z.lte(0.6),
-      z.describe('Marginal rate on ordinary income (interest, non-qualified dividends).'),
-    ),
-  ltcg_rate: z
-    .number()
-    .check(
-      z.gte(0),
-      z.lte(0.4),
-      z.describe('Rate on qualified dividends and long-term gains (NIIT included if it applies).'),
-    ),
-  withdrawal_rate: z
-    .optional(z.number().check(z.gte(0), z.lte(0.6)))
-    .check(z.describe('Ordinary rate on tax-deferred withdrawals at the horizon. Default: ordinary_rate.')),
-  horizon_years: wholeYears('Years until the money is spent (1-100).'),
-  liquidate_taxable_at_horizon: z
-    ._default(z.boolean(), true)
-    .check(
-      z.describe(
-        'Tax the taxable account’s unrealized gain at the horizon (false: basis step-up, no final tax). Default true.',
+export const AssetLocationInput = z
+  .strictObject({
+    taxable_balance: nonNegativeMoney('Balance of the taxable (brokerage) account.'),
+    tax_deferred_balance: nonNegativeMoney('Balance of tax-deferred accounts (traditional IRA, 401(k)).'),
+    tax_free_balance: nonNegativeMoney('Balance of tax-free accounts (Roth IRA, Roth 401(k), HSA).'),
+    assets: z
+      .array(Asset)
+      .check(z.minLength(1), z.maxLength(20), z.describe('Assets of the target allocation (1-20).')),
+    ordinary_rate: z
+      .number()
+      .check(
+        z.gte(0),
+        z.lte(0.6),
+        z.describe('Marginal rate on ordinary income (interest, non-qualified dividends).'),
       ),
-    ),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if (!(input.assets.reduce((sum, asset) => sum + asset.weight, 0) > 0)) {
-      issue('assets', 'the asset weights must not all be zero');
-    }
-  }),
-);
+    ltcg_rate: z
+      .number()
+      .check(
+        z.gte(0),
+        z.lte(0.4),
+        z.describe('Rate on qualified dividends and long-term gains (NIIT included if it applies).'),
+      ),
+    withdrawal_rate: z
+      .optional(z.number().check(z.gte(0), z.lte(0.6)))
+      .check(z.describe('Ordinary rate on tax-deferred withdrawals at the horizon. Default: ordinary_rate.')),
+    horizon_years: wholeYears('Years until the money is spent (1-100).'),
+    liquidate_taxable_at_horizon: z
+      ._default(z.boolean(), true)
+      .check(
+        z.describe(
+          'Tax the taxable account’s unrealized gain at the horizon (false: basis step-up, no final tax). Default true.',
+        ),
+      ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if (!(input.assets.reduce((sum, asset) => sum + asset.weight, 0) > 0)) {
+        issue('assets', 'the asset weights must not all be zero');
+      }
+    }),
+  );
 export type AssetLocationInput = z.input<typeof AssetLocationInput>;
 
 const ByAccount = z.object({ taxable: z.number(), tax_deferred: z.number(), tax_free: z.number() });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { filingStatus, nonNegativeMoney, strictObject } from '../core/schema';
+import { filingStatus, nonNegativeMoney } from '../core/schema';
 import { fastBracketRoom } from './_lib/fast-ops';
 import { marginalGainRate } from './capital-gains-tax';
 import { bracketRoomAt, TAX_ENGINE } from './engine';
@@ -9,7 +9,7 @@ import { federalTable, taxYearField } from './federal-tables';
 import { bracketFills, bracketSchedule, ordinaryTax } from './ordinary-tax';
 
 /** `/v1/tax/bracket-room` request. */
-export const BracketRoomInput = strictObject({
+export const BracketRoomInput = z.strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   taxable_income: nonNegativeMoney(

@@ -10,7 +10,6 @@ import {
   nonNegativeMoney,
   number,
   oneOf,
-  strictObject,
   withDefault,
 } from '../core/schema';
 import { IRMAA_ENGINE, irmaaFor, irmaaSchedule } from '../healthcare/_lib/irmaa';
@@ -49,7 +48,7 @@ const STATE_CODES: readonly string[] = stateTaxTables.years.flatMap((year) =>
 );
 const STATES = new Set(STATE_CODES);
 
-const CliffMapObject = strictObject({
+const CliffMapObject = z.strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   age: z.optional(

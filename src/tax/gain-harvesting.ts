@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { filingStatus, nonNegativeMoney, strictObject } from '../core/schema';
+import { filingStatus, nonNegativeMoney } from '../core/schema';
 import { fastGainHarvesting } from './_lib/fast-ops';
 import { marginalGainRate, preferentialBands, preferentialTax } from './capital-gains-tax';
 import { TAX_ENGINE } from './engine';
@@ -9,7 +9,7 @@ import { federalTable, taxYearField } from './federal-tables';
 import { incrementalNiit } from './niit';
 
 /** `/v1/tax/gain-harvesting` request. */
-export const GainHarvestingInput = strictObject({
+export const GainHarvestingInput = z.strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   taxable_income: nonNegativeMoney(

@@ -1,15 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { roundMoney, roundRate } from '../core/rounding';
-import {
-  age,
-  anyCasePattern,
-  filingStatus,
-  nonNegativeMoney,
-  oneOf,
-  resultNumber,
-  strictObject,
-} from '../core/schema';
+import { age, anyCasePattern, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { stateTaxTables } from './_lib/state-tables';
 import { STATE_TAX_ENGINE, stateTax } from './_lib/state-tax';
@@ -21,7 +13,7 @@ export const COVERED_STATES: readonly string[] = Object.keys(stateTaxTables.get(
 const covered = new Set(COVERED_STATES);
 
 /** `/v1/tax/state-income` request. */
-export const StateIncomeInput = strictObject({
+export const StateIncomeInput = z.strictObject({
   state: z.string().check(
     z.refine((code) => covered.has(code.toUpperCase()), {
       error: (issue) => `state ${String(issue.input)} is not covered; covered: ${COVERED_STATES.join(', ')}`,

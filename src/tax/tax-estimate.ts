@@ -9,7 +9,6 @@ import {
   filingStatus,
   nonNegativeMoney,
   rate,
-  strictObject,
   when,
 } from '../core/schema';
 import { fastTaxEstimate } from './_lib/fast-estimate';
@@ -18,7 +17,7 @@ import { federalTable, taxYearField } from './federal-tables';
 import { federalTaxExact } from './federal-tax';
 import { bracketFills } from './ordinary-tax';
 
-const TaxEstimateObject = strictObject({
+const TaxEstimateObject = z.strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   ordinary_income: nonNegativeMoney(

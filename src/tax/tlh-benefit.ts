@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { filingStatus, nonNegativeMoney, rate, strictObject, wholeYears } from '../core/schema';
+import { filingStatus, nonNegativeMoney, rate, wholeYears } from '../core/schema';
 import { fastTlhBenefit } from './_lib/fast-ops';
 import { preferentialBands, preferentialTax, regularTax } from './capital-gains-tax';
 import { TAX_ENGINE } from './engine';
@@ -23,7 +23,7 @@ export const WASH_SALE_CAVEAT =
   'are bought within 30 days before or after the sale, including in an IRA or a spouse’s account.';
 
 /** `/v1/tax/tlh-benefit` request. */
-export const TlhBenefitInput = strictObject({
+export const TlhBenefitInput = z.strictObject({
   tax_year: taxYearField(),
   filing_status: filingStatus(),
   taxable_income: nonNegativeMoney(

@@ -12,7 +12,7 @@ import {
 } from '../core/irr';
 import { defineOperation } from '../core/operation';
 import { roundMoney, roundTo } from '../core/rounding';
-import { crossFieldRules, exactlyOne, fieldIssue, money, strictObject } from '../core/schema';
+import { crossFieldRules, exactlyOne, fieldIssue, money } from '../core/schema';
 
 /** Most flows accepted in one request. */
 export const MAX_CASHFLOWS = 10_000;
@@ -20,7 +20,7 @@ export const MAX_CASHFLOWS = 10_000;
 const IRR_PLACES = 10;
 const DAY_COUNT_BASIS = 365;
 
-const DatedCashflow = strictObject({
+const DatedCashflow = z.strictObject({
   date: z.iso.date().check(z.describe('Date of the flow, YYYY-MM-DD (a real calendar date).')),
   amount: money('Amount; money paid out negative, received positive.'),
 });
@@ -29,39 +29,41 @@ const DatedCashflow = strictObject({
  * `/v1/cashflow/npv-irr` request: a discount `rate` and exactly one of `cashflows` (periodic, the
  * first at t = 0) or `dated_cashflows` (actual/365 from the earliest date).
  */
-export const NpvIrrInput = strictObject({
-  rate: z
-    .number()
-    .check(
-      z.gte(-0.99),
-      z.lte(10),
-      z.describe('Discount rate: per period for `cashflows`, per year for `dated_cashflows` (0.08 = 8%).'),
-    ),
-  cashflows: z
-    .optional(
-      z
-        .array(money('Flow of one period; money paid out negative, received positive.'))
-        .check(z.minLength(1), z.maxLength(MAX_CASHFLOWS)),
-    )
-    .check(
-      z.describe('Periodic flows, one per period, the first at t = 0 (now). Give this or dated_cashflows.'),
-    ),
-  dated_cashflows: z
-    .optional(z.array(DatedCashflow).check(z.minLength(1), z.maxLength(MAX_CASHFLOWS)))
-    .check(z.describe('Flows on dates, in any order; discounted actual/365 from the earliest date.')),
-}).check(
-  crossFieldRules(exactlyOne('cashflows', 'dated_cashflows')),
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    const given = Number(input.cashflows !== undefined) + Number(input.dated_cashflows !== undefined);
-    if (given !== 1) {
-      issue(
-        input.cashflows === undefined ? 'cashflows' : 'dated_cashflows',
-        'give exactly one of cashflows or dated_cashflows',
-      );
-    }
-  }),
-);
+export const NpvIrrInput = z
+  .strictObject({
+    rate: z
+      .number()
+      .check(
+        z.gte(-0.99),
+        z.lte(10),
+        z.describe('Discount rate: per period for `cashflows`, per year for `dated_cashflows` (0.08 = 8%).'),
+      ),
+    cashflows: z
+      .optional(
+        z
+          .array(money('Flow of one period; money paid out negative, received positive.'))
+          .check(z.minLength(1), z.maxLength(MAX_CASHFLOWS)),
+      )
+      .check(
+        z.describe('Periodic flows, one per period, the first at t = 0 (now). Give this or dated_cashflows.'),
+      ),
+    dated_cashflows: z
+      .optional(z.array(DatedCashflow).check(z.minLength(1), z.maxLength(MAX_CASHFLOWS)))
+      .check(z.describe('Flows on dates, in any order; discounted actual/365 from the earliest date.')),
+  })
+  .check(
+    crossFieldRules(exactlyOne('cashflows', 'dated_cashflows')),
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      const given = Number(input.cashflows !== undefined) + Number(input.dated_cashflows !== undefined);
+      if (given !== 1) {
+        issue(
+          input.cashflows === undefined ? 'cashflows' : 'dated_cashflows',
+          'give exactly one of cashflows or dated_cashflows',
+        );
+      }
+    }),
+  );
 export type NpvIrrInput = z.input<typeof NpvIrrInput>;
 
 const IrrStatus = z

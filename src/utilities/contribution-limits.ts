@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, dollars, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { age, nonNegativeMoney, strictObject } from '../core/schema';
+import { age, nonNegativeMoney } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
 import {
@@ -16,7 +16,7 @@ const HSA_COVERAGES = ['self_only', 'family'] as const;
 const CATCH_UP_CATEGORIES = ['none', 'age_50', 'age_60_63'] as const;
 
 /** `/v1/contribution-limits` request. */
-export const ContributionLimitsInput = strictObject({
+export const ContributionLimitsInput = z.strictObject({
   tax_year: yearField(
     'Tax (calendar) year of the limits (the IRS cost-of-living notice of that year).',
     contributionLimitTables,

@@ -1,15 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, monthlyInterest, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import {
-  fieldIssue,
-  nonNegativeMoney,
-  numSimulations,
-  rate,
-  seed,
-  strictObject,
-  wholeYears,
-} from '../core/schema';
+import { fieldIssue, nonNegativeMoney, numSimulations, rate, seed, wholeYears } from '../core/schema';
 import { quantiles } from '../core/simulation/index';
 import { exp, returnModel } from '../rng/index';
 import { loanPlan, simulatePaired } from './_lib/debt-vs-invest-paths';
@@ -33,7 +25,7 @@ function firstMonthInterest(balance: number, annualRate: number): Dec {
   return monthlyInterest(cents(balance), new Dec(annualRate));
 }
 
-const DebtVsInvestInputObject = strictObject({
+const DebtVsInvestInputObject = z.strictObject({
   loan_balance: nonNegativeMoney('Loan balance owed today (dollars, taken to the cent).'),
   loan_annual_rate: rate(
     'Nominal annual interest rate of the loan (APR, 0.06 = 6%); interest accrues monthly at ' +

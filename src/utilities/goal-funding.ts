@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 import { annuityCertainFactor, Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { fieldIssue, nonNegativeMoney, rate, strictObject } from '../core/schema';
+import { fieldIssue, nonNegativeMoney, rate } from '../core/schema';
 
 /** How close years x periods_per_year must be to a whole number of periods (float noise). */
 const WHOLE_PERIODS_TOLERANCE = 1e-9;
 /** A shortfall this small relative to the target is float noise: the target is met. */
 const NOISE = 1e-12;
 
-const GoalFundingObject = strictObject({
+const GoalFundingObject = z.strictObject({
   target_amount: nonNegativeMoney('Amount to have at the end (dollars).'),
   current_savings: z._default(
     nonNegativeMoney('Savings already set aside, invested from now (dollars, default 0).'),

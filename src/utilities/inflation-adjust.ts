@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { money, rate, strictObject, wholeYears } from '../core/schema';
+import { money, rate, wholeYears } from '../core/schema';
 
 /** `/v1/inflation-adjust` request: constant-rate inflation (or deflation) over whole years. */
-export const InflationAdjustInput = strictObject({
+export const InflationAdjustInput = z.strictObject({
   amount: money('Amount to adjust (dollars).'),
   annual_rate: rate('Constant annual inflation rate (0.03 = 3%; negative for deflation, -0.99 to 1).'),
   years: wholeYears('Whole years between the two dates (0-100).', { min: 0, max: 100 }),

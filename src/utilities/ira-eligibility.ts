@@ -8,7 +8,6 @@ import {
   filingStatus,
   money,
   nonNegativeMoney,
-  strictObject,
 } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
@@ -26,7 +25,7 @@ type Status = (typeof STATUSES)[number];
 const BASES = ['not_covered', 'covered', 'spouse_covered'] as const;
 
 /** `/v1/ira-eligibility` request. */
-export const IraEligibilityInput = strictObject({
+export const IraEligibilityInput = z.strictObject({
   tax_year: yearField(
     'Tax year of the phase-out ranges and IRA limit (the IRS cost-of-living notice of that year).',
     iraPhaseOutTables,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Dec, monthlyInterest } from '../core/money';
 import { defineOperation } from '../core/operation';
-import { MONEY_LIMIT, nonNegativeMoney, strictObject } from '../core/schema';
+import { MONEY_LIMIT, nonNegativeMoney } from '../core/schema';
 
 /** Decimal places of annual_rate used (finer rates would cancel out in 1 - (1 + r)^-n). */
 const RATE_PLACES = 12;
@@ -9,7 +9,7 @@ const RATE_PLACES = 12;
 export const MAX_TERM_MONTHS = 1200;
 
 /** `/v1/loan/amortization` request: a level-payment monthly loan, optionally with extra principal. */
-export const AmortizationInput = strictObject({
+export const AmortizationInput = z.strictObject({
   principal: z
     .number()
     .check(z.gte(0.01), z.lt(MONEY_LIMIT), z.describe('Amount borrowed (dollars, at least 0.01; cents).')),

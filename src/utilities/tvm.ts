@@ -3,7 +3,7 @@ import { calculationError } from '../core/errors';
 import { defineOperation } from '../core/operation';
 import { RATE_SEARCH_MAX, RATE_SEARCH_MIN, rateRoots, signChanges } from '../core/rate-roots';
 import { annuityCertainFactor, roundMoney, roundTo } from '../core/rounding';
-import { absent, crossFieldRules, fieldIssue, money, present, strictObject, when } from '../core/schema';
+import { absent, crossFieldRules, fieldIssue, money, present, when } from '../core/schema';
 
 const VARIABLES = ['rate', 'nper', 'pmt', 'pv', 'fv'] as const;
 type Variable = (typeof VARIABLES)[number];
@@ -24,7 +24,7 @@ const PaymentTiming = z
     ),
   );
 
-const TvmInputObject = strictObject({
+const TvmInputObject = z.strictObject({
   solve_for: z.enum(VARIABLES).check(z.describe('The variable to solve for; omit it from the request.')),
   rate: z
     .optional(z.number().check(z.gte(-0.99), z.lte(10)))

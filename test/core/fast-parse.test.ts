@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { fastParse, REJECT } from '../../src/core/fast-parse';
-import { strictObject } from '../../src/core/schema';
+
 import { registry } from '../../src/operations';
 import { taxEstimate } from '../../src/tax/tax-estimate';
 import { inputArbitrary, rawInputArbitrary } from '../../src/testing/index';
@@ -67,7 +67,7 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
 );
 
 describe('fastParse', () => {
-  const Input = strictObject({
+  const Input = z.strictObject({
     years: z._default(z.number().check(z.gt(0)), 10),
     tags: z._default(z.array(z.string()), []),
     note: z.optional(z.string()),
@@ -111,7 +111,7 @@ describe('fastParse', () => {
   });
 
   it('leaves kinds it does not compile to zod where they sit (a union inside an object)', () => {
-    const Mixed = strictObject({ id: z.union([z.string(), z.number().check(z.gte(0))]) });
+    const Mixed = z.strictObject({ id: z.union([z.string(), z.number().check(z.gte(0))]) });
     expect(fastParse(Mixed)({ id: 'a' })).toStrictEqual({ id: 'a' });
     expect(fastParse(Mixed)({ id: -1 })).toBe(REJECT);
     expectAgreement(Mixed, { id: 3 });

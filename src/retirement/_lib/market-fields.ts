@@ -13,8 +13,8 @@ import { numSimulations, rate, seed } from '../../core/schema';
  *
  * @example
  * ```ts
- * import { strictObject } from '../../core/schema';
- * const Input = strictObject({ ...marketFields });
+ * import * as z from 'zod/mini';
+ * const Input = z.strictObject({ ...marketFields });
  * Input.parse({ expected_return: 0.06, return_volatility: 0.15, inflation: 0.025 }).num_simulations; // 10000
  * ```
  */

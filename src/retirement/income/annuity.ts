@@ -26,7 +26,6 @@ import {
   present,
   rate,
   resultNumber,
-  strictObject,
   when,
   withDefault,
 } from '../../core/schema';
@@ -40,107 +39,115 @@ const MAX_AGE = 110;
 const positiveMoney = (description: string) => number(description, { gt: 0, lt: MONEY_LIMIT });
 
 /** `/v1/annuity` request. */
-export const AnnuityInput = strictObject({
-  premium: z.optional(
-    positiveMoney(
-      'Single premium paid today (dollars): the result is the income it buys. Exactly one of premium and target_annual_income.',
+export const AnnuityInput = z
+  .strictObject({
+    premium: z.optional(
+      positiveMoney(
+        'Single premium paid today (dollars): the result is the income it buys. Exactly one of premium and target_annual_income.',
+      ),
     ),
-  ),
-  target_annual_income: z.optional(
-    positiveMoney(
-      'Annual income wanted (dollars a year, paid monthly): the result is the premium it costs. Exactly one of premium and target_annual_income.',
+    target_annual_income: z.optional(
+      positiveMoney(
+        'Annual income wanted (dollars a year, paid monthly): the result is the premium it costs. Exactly one of premium and target_annual_income.',
+      ),
     ),
-  ),
-  age: integer(`Age of the annuitant today (0-${MAX_AGE}).`, { min: 0, max: MAX_AGE }),
-  sex: oneOf(SEXES, `Sex of the annuitant: the column of the SSA ${MORTALITY_PERIOD} period life table.`),
-  assumed_rate: rate(
-    'Annual effective interest rate the annuity is priced at (0.045 = 4.5%; -0.05 to 0.2).',
-    {
-      min: -0.05,
-      max: 0.2,
-    },
-  ),
-  payout_type: withDefault(
-    oneOf(
-      PAYOUT_TYPES,
-      'life: for life; period_certain: for life, with the first period_certain_years guaranteed; joint_survivor: in full while both lives live, then survivor_fraction to whichever survives. Default life.',
-    ),
-    'life',
-  ),
-  start_age: z.optional(
-    integer(
-      `Age at which income starts, for a deferred annuity (age-${MAX_AGE}); default age (an immediate annuity). The first payment is one month after it.`,
-      { min: 0, max: MAX_AGE },
-    ),
-  ),
-  period_certain_years: z.optional(
-    integer(
-      'Years of payments guaranteed from the start, paid whether or not the annuitant lives (1-50); with payout_type period_certain.',
+    age: integer(`Age of the annuitant today (0-${MAX_AGE}).`, { min: 0, max: MAX_AGE }),
+    sex: oneOf(SEXES, `Sex of the annuitant: the column of the SSA ${MORTALITY_PERIOD} period life table.`),
+    assumed_rate: rate(
+      'Annual effective interest rate the annuity is priced at (0.045 = 4.5%; -0.05 to 0.2).',
       {
-        min: 1,
-        max: 50,
+        min: -0.05,
+        max: 0.2,
       },
     ),
-  ),
-  joint_age: z.optional(
-    integer('Age today of the joint life (0-120); with payout_type joint_survivor.', { min: 0, max: 120 }),
-  ),
-  joint_sex: z.optional(oneOf(SEXES, 'Sex of the joint life; with payout_type joint_survivor.')),
-  survivor_fraction: z.optional(
-    number(
-      'Fraction of the income paid after the first death (0-1); with payout_type joint_survivor, default 1.',
-      {
-        min: 0,
-        max: 1,
-      },
+    payout_type: withDefault(
+      oneOf(
+        PAYOUT_TYPES,
+        'life: for life; period_certain: for life, with the first period_certain_years guaranteed; joint_survivor: in full while both lives live, then survivor_fraction to whichever survives. Default life.',
+      ),
+      'life',
     ),
-  ),
-  quoted_monthly_income: z.optional(
-    positiveMoney(
-      "An insurer's quoted monthly income for the premium (dollars): the money's-worth ratio then measures the quote. With premium only.",
+    start_age: z.optional(
+      integer(
+        `Age at which income starts, for a deferred annuity (age-${MAX_AGE}); default age (an immediate annuity). The first payment is one month after it.`,
+        { min: 0, max: MAX_AGE },
+      ),
     ),
-  ),
-}).check(
-  crossFieldRules(
-    exactlyOne('premium', 'target_annual_income'),
-    { dependentRequired: { quoted_monthly_income: ['premium'] } },
-    when('payout_type', ['period_certain'], present('period_certain_years'), absent('period_certain_years')),
-    when(
-      'payout_type',
-      ['joint_survivor'],
-      present('joint_age', 'joint_sex'),
-      absent('joint_age', 'joint_sex', 'survivor_fraction'),
+    period_certain_years: z.optional(
+      integer(
+        'Years of payments guaranteed from the start, paid whether or not the annuitant lives (1-50); with payout_type period_certain.',
+        {
+          min: 1,
+          max: 50,
+        },
+      ),
     ),
-  ),
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    if ((input.premium === undefined) === (input.target_annual_income === undefined)) {
-      issue(
-        input.premium === undefined ? 'premium' : 'target_annual_income',
-        'give exactly one of premium and target_annual_income',
-      );
-    }
-    if (input.quoted_monthly_income !== undefined && input.premium === undefined) {
-      issue('quoted_monthly_income', 'applies only with premium');
-    }
-    if (input.start_age !== undefined && input.start_age < input.age)
-      issue('start_age', 'must be at least age');
-    const certain = input.payout_type === 'period_certain';
-    if (certain && input.period_certain_years === undefined) {
-      issue('period_certain_years', 'is required with payout_type period_certain');
-    }
-    if (!certain && input.period_certain_years !== undefined) {
-      issue('period_certain_years', 'applies only with payout_type period_certain');
-    }
-    const joint = input.payout_type === 'joint_survivor';
-    for (const field of ['joint_age', 'joint_sex'] as const) {
-      if (joint && input[field] === undefined) issue(field, 'is required with payout_type joint_survivor');
-    }
-    for (const field of ['joint_age', 'joint_sex', 'survivor_fraction'] as const) {
-      if (!joint && input[field] !== undefined) issue(field, 'applies only with payout_type joint_survivor');
-    }
-  }),
-);
+    joint_age: z.optional(
+      integer('Age today of the joint life (0-120); with payout_type joint_survivor.', { min: 0, max: 120 }),
+    ),
+    joint_sex: z.optional(oneOf(SEXES, 'Sex of the joint life; with payout_type joint_survivor.')),
+    survivor_fraction: z.optional(
+      number(
+        'Fraction of the income paid after the first death (0-1); with payout_type joint_survivor, default 1.',
+        {
+          min: 0,
+          max: 1,
+        },
+      ),
+    ),
+    quoted_monthly_income: z.optional(
+      positiveMoney(
+        "An insurer's quoted monthly income for the premium (dollars): the money's-worth ratio then measures the quote. With premium only.",
+      ),
+    ),
+  })
+  .check(
+    crossFieldRules(
+      exactlyOne('premium', 'target_annual_income'),
+      { dependentRequired: { quoted_monthly_income: ['premium'] } },
+      when(
+        'payout_type',
+        ['period_certain'],
+        present('period_certain_years'),
+        absent('period_certain_years'),
+      ),
+      when(
+        'payout_type',
+        ['joint_survivor'],
+        present('joint_age', 'joint_sex'),
+        absent('joint_age', 'joint_sex', 'survivor_fraction'),
+      ),
+    ),
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      if ((input.premium === undefined) === (input.target_annual_income === undefined)) {
+        issue(
+          input.premium === undefined ? 'premium' : 'target_annual_income',
+          'give exactly one of premium and target_annual_income',
+        );
+      }
+      if (input.quoted_monthly_income !== undefined && input.premium === undefined) {
+        issue('quoted_monthly_income', 'applies only with premium');
+      }
+      if (input.start_age !== undefined && input.start_age < input.age)
+        issue('start_age', 'must be at least age');
+      const certain = input.payout_type === 'period_certain';
+      if (certain && input.period_certain_years === undefined) {
+        issue('period_certain_years', 'is required with payout_type period_certain');
+      }
+      if (!certain && input.period_certain_years !== undefined) {
+        issue('period_certain_years', 'applies only with payout_type period_certain');
+      }
+      const joint = input.payout_type === 'joint_survivor';
+      for (const field of ['joint_age', 'joint_sex'] as const) {
+        if (joint && input[field] === undefined) issue(field, 'is required with payout_type joint_survivor');
+      }
+      for (const field of ['joint_age', 'joint_sex', 'survivor_fraction'] as const) {
+        if (!joint && input[field] !== undefined)
+          issue(field, 'applies only with payout_type joint_survivor');
+      }
+    }),
+  );
 export type AnnuityInput = z.input<typeof AnnuityInput>;
 
 export const AnnuityResult = z.object({

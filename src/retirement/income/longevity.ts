@@ -13,7 +13,7 @@ import {
 import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../../core/mortality';
 import { defineOperation } from '../../core/operation';
 import { roundRate, roundTo } from '../../core/rounding';
-import { age, fieldIssue, number, oneOf, resultNumber, strictObject, withDefault } from '../../core/schema';
+import { age, fieldIssue, number, oneOf, resultNumber, withDefault } from '../../core/schema';
 
 /** The ages whose probability of being reached the result reports. */
 const MILESTONES = [80, 85, 90, 95, 100] as const;
@@ -28,27 +28,29 @@ const frailty = (whose: string) =>
   );
 
 /** `/v1/longevity` request. */
-export const LongevityInput = strictObject({
-  age: age('Current age in whole years (0-120).'),
-  sex: oneOf(SEXES, `male or female: the column of the SSA ${MORTALITY_PERIOD} period life table.`),
-  frailty: frailty('the first life'),
-  second_age: z.optional(age('Age of a second life (a spouse or partner), 0-120; with second_sex.')),
-  second_sex: z.optional(oneOf(SEXES, 'Sex of the second life; with second_age.')),
-  second_frailty: frailty('the second life'),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    const missing =
-      input.second_age !== undefined && input.second_sex === undefined
-        ? 'second_sex'
-        : input.second_sex !== undefined && input.second_age === undefined
-          ? 'second_age'
-          : undefined;
-    if (missing) {
-      issue(missing, 'is required with a second life (second_age and second_sex go together)');
-    }
-  }),
-);
+export const LongevityInput = z
+  .strictObject({
+    age: age('Current age in whole years (0-120).'),
+    sex: oneOf(SEXES, `male or female: the column of the SSA ${MORTALITY_PERIOD} period life table.`),
+    frailty: frailty('the first life'),
+    second_age: z.optional(age('Age of a second life (a spouse or partner), 0-120; with second_sex.')),
+    second_sex: z.optional(oneOf(SEXES, 'Sex of the second life; with second_age.')),
+    second_frailty: frailty('the second life'),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      const missing =
+        input.second_age !== undefined && input.second_sex === undefined
+          ? 'second_sex'
+          : input.second_sex !== undefined && input.second_age === undefined
+            ? 'second_age'
+            : undefined;
+      if (missing) {
+        issue(missing, 'is required with a second life (second_age and second_sex go together)');
+      }
+    }),
+  );
 export type LongevityInput = z.input<typeof LongevityInput>;
 
 const Person = z.object({

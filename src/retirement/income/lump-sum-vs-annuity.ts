@@ -23,7 +23,6 @@ import {
   optionalResultNumber,
   rate,
   resultNumber,
-  strictObject,
   withDefault,
 } from '../../core/schema';
 
@@ -38,67 +37,70 @@ const RETURN_MAX = 10;
 const positiveMoney = (description: string) => number(description, { gt: 0, lt: MONEY_LIMIT });
 
 /** `/v1/pension/lump-sum-vs-annuity` request. */
-export const LumpSumVsAnnuityInput = strictObject({
-  current_age: integer(`Age today (0-${MAX_START_AGE}), when the lump sum would be paid.`, {
-    min: 0,
-    max: MAX_START_AGE,
-  }),
-  lump_sum_offer: positiveMoney('Lump sum offered today instead of the pension (dollars).'),
-  monthly_pension: positiveMoney('Monthly pension in its first year (dollars).'),
-  discount_rate: rate(
-    'Annual rate at which the pension payments are discounted to today (0.05 = 5%; -0.05 to 0.2): what the lump sum could earn, nominal when the pension is nominal.',
-    { min: -0.05, max: 0.2 },
-  ),
-  end_age: integer(
-    'Age to which the pension is assumed paid in the certain view (after the start, up to 121): payments for every month before it.',
-    { min: 1, max: LAST_AGE },
-  ),
-  start_age: z.optional(
-    integer(
-      `Age at which the pension starts (current_age-${MAX_START_AGE}); default current_age. The first payment is one month after it.`,
-      { min: 0, max: MAX_START_AGE },
-    ),
-  ),
-  cola: withDefault(
-    rate(
-      'Cost-of-living adjustment: yearly increase of the pension, on each anniversary of the start (0.02 = 2%; -0.05 to 0.2). Default 0.',
+export const LumpSumVsAnnuityInput = z
+  .strictObject({
+    current_age: integer(`Age today (0-${MAX_START_AGE}), when the lump sum would be paid.`, {
+      min: 0,
+      max: MAX_START_AGE,
+    }),
+    lump_sum_offer: positiveMoney('Lump sum offered today instead of the pension (dollars).'),
+    monthly_pension: positiveMoney('Monthly pension in its first year (dollars).'),
+    discount_rate: rate(
+      'Annual rate at which the pension payments are discounted to today (0.05 = 5%; -0.05 to 0.2): what the lump sum could earn, nominal when the pension is nominal.',
       { min: -0.05, max: 0.2 },
     ),
-    0,
-  ),
-  sex: z.optional(
-    oneOf(
-      SEXES,
-      `male or female: adds the mortality-weighted view (payments for life) on the SSA ${MORTALITY_PERIOD} period life table.`,
+    end_age: integer(
+      'Age to which the pension is assumed paid in the certain view (after the start, up to 121): payments for every month before it.',
+      { min: 1, max: LAST_AGE },
     ),
-  ),
-  survivor_fraction: withDefault(
-    number(
-      'Joint-and-survivor pension: the fraction paid to the joint life after the pensioner dies (0-1, default 0: single life). Used by the mortality-weighted view; above 0 needs joint_age and joint_sex.',
-      { min: 0, max: 1 },
+    start_age: z.optional(
+      integer(
+        `Age at which the pension starts (current_age-${MAX_START_AGE}); default current_age. The first payment is one month after it.`,
+        { min: 0, max: MAX_START_AGE },
+      ),
     ),
-    0,
-  ),
-  joint_age: z.optional(
-    integer('Age today of the joint life (0-120); with survivor_fraction above 0.', { min: 0, max: 120 }),
-  ),
-  joint_sex: z.optional(oneOf(SEXES, 'Sex of the joint life; with survivor_fraction above 0.')),
-}).check(
-  z.superRefine((input, ctx) => {
-    const issue = fieldIssue(ctx, input);
-    const start = input.start_age ?? input.current_age;
-    if (input.start_age !== undefined && input.start_age < input.current_age) {
-      issue('start_age', 'must be at least current_age');
-    }
-    if (input.end_age <= start) issue('end_age', 'must be after the start of the pension');
-    const joint = input.survivor_fraction > 0;
-    for (const field of ['joint_age', 'joint_sex'] as const) {
-      if (joint && input[field] === undefined) issue(field, 'is required with a survivor_fraction above 0');
-      if (!joint && input[field] !== undefined) issue(field, 'applies only with a survivor_fraction above 0');
-    }
-    if (joint && input.sex === undefined) issue('sex', 'is required with a survivor_fraction above 0');
-  }),
-);
+    cola: withDefault(
+      rate(
+        'Cost-of-living adjustment: yearly increase of the pension, on each anniversary of the start (0.02 = 2%; -0.05 to 0.2). Default 0.',
+        { min: -0.05, max: 0.2 },
+      ),
+      0,
+    ),
+    sex: z.optional(
+      oneOf(
+        SEXES,
+        `male or female: adds the mortality-weighted view (payments for life) on the SSA ${MORTALITY_PERIOD} period life table.`,
+      ),
+    ),
+    survivor_fraction: withDefault(
+      number(
+        'Joint-and-survivor pension: the fraction paid to the joint life after the pensioner dies (0-1, default 0: single life). Used by the mortality-weighted view; above 0 needs joint_age and joint_sex.',
+        { min: 0, max: 1 },
+      ),
+      0,
+    ),
+    joint_age: z.optional(
+      integer('Age today of the joint life (0-120); with survivor_fraction above 0.', { min: 0, max: 120 }),
+    ),
+    joint_sex: z.optional(oneOf(SEXES, 'Sex of the joint life; with survivor_fraction above 0.')),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      const issue = fieldIssue(ctx, input);
+      const start = input.start_age ?? input.current_age;
+      if (input.start_age !== undefined && input.start_age < input.current_age) {
+        issue('start_age', 'must be at least current_age');
+      }
+      if (input.end_age <= start) issue('end_age', 'must be after the start of the pension');
+      const joint = input.survivor_fraction > 0;
+      for (const field of ['joint_age', 'joint_sex'] as const) {
+        if (joint && input[field] === undefined) issue(field, 'is required with a survivor_fraction above 0');
+        if (!joint && input[field] !== undefined)
+          issue(field, 'applies only with a survivor_fraction above 0');
+      }
+      if (joint && input.sex === undefined) issue('sex', 'is required with a survivor_fraction above 0');
+    }),
+  );
 export type LumpSumVsAnnuityInput = z.input<typeof LumpSumVsAnnuityInput>;
 
 const Choice = z.enum(['annuity', 'lump_sum']);

@@ -7,7 +7,6 @@ import {
   oneOf,
   optionalResultNumber,
   resultNumber,
-  strictObject,
   withDefault,
 } from '../../core/schema';
 import { yearField } from '../../core/year-tables';
@@ -23,64 +22,68 @@ const SURVIVOR_STATUSES = ['single', 'qss'] as const;
 const MAX_AGE = 119;
 
 function spouseSchema(label: string) {
-  return strictObject({
-    social_security: nonNegativeMoney(
-      `${label}'s own Social Security benefit for the year (dollars a year; gross, before any Medicare premium withheld: box 5 of Form SSA-1099).`,
-    ),
-    other_income: nonNegativeMoney(
-      `${label}'s own ordinary income that stops at their death (dollars a year): a single-life pension, an annuity ending at death, wages. Treated as neither earned income nor investment income.`,
-    ),
-    age: z.optional(
-      integer(
-        `${label}'s age at the end of tax_year (0-${MAX_AGE}). At 65 or older it adds the additional standard deduction and the senior deduction, and counts as enrolled in Medicare for IRMAA. Required with irmaa_year.`,
-        { min: 0, max: MAX_AGE },
+  return z
+    .strictObject({
+      social_security: nonNegativeMoney(
+        `${label}'s own Social Security benefit for the year (dollars a year; gross, before any Medicare premium withheld: box 5 of Form SSA-1099).`,
       ),
-    ),
-  }).check(z.describe(`${label}: own Social Security benefit, own other income and age.`));
+      other_income: nonNegativeMoney(
+        `${label}'s own ordinary income that stops at their death (dollars a year): a single-life pension, an annuity ending at death, wages. Treated as neither earned income nor investment income.`,
+      ),
+      age: z.optional(
+        integer(
+          `${label}'s age at the end of tax_year (0-${MAX_AGE}). At 65 or older it adds the additional standard deduction and the senior deduction, and counts as enrolled in Medicare for IRMAA. Required with irmaa_year.`,
+          { min: 0, max: MAX_AGE },
+        ),
+      ),
+    })
+    .check(z.describe(`${label}: own Social Security benefit, own other income and age.`));
 }
 
 /** `/v1/retirement/survivor-scenario` request. */
-export const SurvivorScenarioInput = strictObject({
-  tax_year: taxYearField(),
-  spouse_a: spouseSchema('Spouse a'),
-  spouse_b: spouseSchema('Spouse b'),
-  shared_ordinary_income: nonNegativeMoney(
-    'Ordinary income that continues in full to the survivor (dollars a year): IRA and 401(k) withdrawals, interest, a joint-and-100% survivor pension. Treated as neither earned income nor investment income.',
-  ),
-  deceased: z.optional(
-    oneOf(
-      SPOUSES,
-      'Who dies: a or b. Default: the death that leaves the survivor the lower after-tax income (federal tax only; spouse a on a tie).',
+export const SurvivorScenarioInput = z
+  .strictObject({
+    tax_year: taxYearField(),
+    spouse_a: spouseSchema('Spouse a'),
+    spouse_b: spouseSchema('Spouse b'),
+    shared_ordinary_income: nonNegativeMoney(
+      'Ordinary income that continues in full to the survivor (dollars a year): IRA and 401(k) withdrawals, interest, a joint-and-100% survivor pension. Treated as neither earned income nor investment income.',
     ),
-  ),
-  survivor_filing_status: withDefault(
-    oneOf(
-      SURVIVOR_STATUSES,
-      'Filing status of the survivor year: single (default), or qss (qualifying surviving spouse, IRC §2(a): only with a dependent child living in the home, for the two tax years after the year of death).',
+    deceased: z.optional(
+      oneOf(
+        SPOUSES,
+        'Who dies: a or b. Default: the death that leaves the survivor the lower after-tax income (federal tax only; spouse a on a tie).',
+      ),
     ),
-    'single',
-  ),
-  irmaa_year: z.optional(
-    yearField(
-      'Adds the Medicare IRMAA surcharges of both years: the CMS table of this premium year is applied to the MAGI of the couple year and of the survivor year (thresholds held constant, as the tax brackets are). Needs both ages.',
-      irmaaTables,
+    survivor_filing_status: withDefault(
+      oneOf(
+        SURVIVOR_STATUSES,
+        'Filing status of the survivor year: single (default), or qss (qualifying surviving spouse, IRC §2(a): only with a dependent child living in the home, for the two tax years after the year of death).',
+      ),
+      'single',
     ),
-  ),
-}).check(
-  z.superRefine((input, ctx) => {
-    if (input.irmaa_year === undefined) return;
-    for (const spouse of ['spouse_a', 'spouse_b'] as const) {
-      if (input[spouse].age === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [spouse, 'age'],
-          message: 'is required with irmaa_year (Medicare enrollment is taken from age 65)',
-          input: undefined,
-        });
+    irmaa_year: z.optional(
+      yearField(
+        'Adds the Medicare IRMAA surcharges of both years: the CMS table of this premium year is applied to the MAGI of the couple year and of the survivor year (thresholds held constant, as the tax brackets are). Needs both ages.',
+        irmaaTables,
+      ),
+    ),
+  })
+  .check(
+    z.superRefine((input, ctx) => {
+      if (input.irmaa_year === undefined) return;
+      for (const spouse of ['spouse_a', 'spouse_b'] as const) {
+        if (input[spouse].age === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [spouse, 'age'],
+            message: 'is required with irmaa_year (Medicare enrollment is taken from age 65)',
+            input: undefined,
+          });
+        }
       }
-    }
-  }),
-);
+    }),
+  );
 export type SurvivorScenarioInput = z.input<typeof SurvivorScenarioInput>;
 type Parsed = z.output<typeof SurvivorScenarioInput>;
 
