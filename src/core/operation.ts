@@ -258,9 +258,12 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
 ): Operation<I, O, P> {
   const engineVersion = `${config.engine}-${config.version}`;
   const meta = { prefix: config.prefix, path: config.path, engineVersion };
+  // Built on the first parse (not at import, so that loading the package compiles nothing).
+  let accept: ((raw: unknown) => unknown) | undefined;
   const parse = (raw: unknown): z.output<I> => {
     // The fast path accepts what zod accepts, with zod's value; zod parses the rest and words the error.
-    let data = fastParse(config.input)(raw) as z.output<I> | typeof REJECT;
+    accept ??= fastParse(config.input);
+    let data = accept(raw) as z.output<I> | typeof REJECT;
     if (data === REJECT) {
       const parsed = z.safeParse(config.input, raw);
       if (!parsed.success) throw toCalculationError(parsed.error, raw);
