@@ -1,5 +1,5 @@
 /**
- * A fast accepting path for request schemas: `fastParse(schema)` derives, once per schema, a parser
+ * A fast accepting path for request schemas: `fastParse(schema)` derives from a schema a parser
  * built from closures (no code generation, so it also runs where `eval` is not allowed) that returns
  * exactly what `z.safeParse(schema, raw).data` would for a request zod accepts, and {@link REJECT} for
  * anything else. A rejected request is then parsed by zod, which says what is wrong; the fast path
@@ -84,15 +84,6 @@ function checkSteps(schema: AnySchema): CheckStep[] {
 function withChecks(schema: AnySchema, parse: Step): Step {
   const checks = checkSteps(schema);
   if (checks.length === 0) return parse;
-  if (checks.length === 1 && checks[0] !== undefined) {
-    const only = checks[0];
-    return (value) => {
-      const parsed = parse(value);
-      if (parsed === REJECT) return REJECT;
-      const payload: core.ParsePayload = { value: parsed, issues: [] };
-      return only(payload) ? payload.value : REJECT;
-    };
-  }
   return (value) => {
     const parsed = parse(value);
     if (parsed === REJECT) return REJECT;
@@ -242,11 +233,9 @@ function stepOf(schema: AnySchema): Step {
   return parse === undefined ? delegate(schema) : withChecks(schema, parse);
 }
 
-const compiled = new WeakMap<AnySchema, Step>();
-
 /**
- * The fast accepting parser of `schema` (built on first use, then kept): the parsed value of a request
- * zod accepts, {@link REJECT} otherwise.
+ * The fast accepting parser of `schema`, built from it now (an operation builds its own once, on its
+ * first parse): the parsed value of a request zod accepts, {@link REJECT} otherwise.
  *
  * @example
  * ```ts
@@ -257,10 +246,5 @@ const compiled = new WeakMap<AnySchema, Step>();
  * ```
  */
 export function fastParse(schema: AnySchema): Step {
-  let step = compiled.get(schema);
-  if (step === undefined) {
-    step = stepOf(schema);
-    compiled.set(schema, step);
-  }
-  return step;
+  return stepOf(schema);
 }
