@@ -167,4 +167,18 @@ describe('resultId', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('buildEnvelope keeps the id text per meta object, yet follows a meta object reused with new values', () => {
+    const meta = { prefix: 'demo', path: '/v1/demo', engineVersion: 'demo-1.0.0' };
+    const first = buildEnvelope(meta, { x: 1 }, {});
+    expect(first.result_id).toBe(resultId('demo', '/v1/demo', 'demo-1.0.0', { x: 1 }));
+    expect(buildEnvelope(meta, { x: 2 }, {}).result_id).toBe(
+      resultId('demo', '/v1/demo', 'demo-1.0.0', { x: 2 }),
+    );
+    meta.engineVersion = 'demo-1.0.1';
+    const bumped = buildEnvelope(meta, { x: 1 }, {});
+    expect(bumped.result_id).toBe(resultId('demo', '/v1/demo', 'demo-1.0.1', { x: 1 }));
+    expect(bumped.result_id).not.toBe(first.result_id);
+    expect(JSON.parse(envelopeJson(meta, { x: 1 }, {})).result_id).toBe(bumped.result_id);
+  });
 });
