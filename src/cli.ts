@@ -383,6 +383,15 @@ function main(argv: string[]): void {
   }
 }
 
+// A reader that stops early (`finplan list | head -1`) closes the pipe: that ends the output, not the
+// program's success. Leave quietly, as Unix tools do; any other write error is a failure.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    process.exit(1);
+  });
+}
+
 try {
   main(process.argv.slice(2));
 } catch (error) {

@@ -145,6 +145,20 @@ describe('finplan openapi and list', () => {
     expect(run(['list']).stdout).toContain('/v1/tvm');
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
+  it.each([['list'], ['openapi']])(
+    'exits 0 without a stack trace when the reader closes the pipe early (finplan %s | head -1)',
+    async (command) => {
+      const child = spawn(process.execPath, [CLI, command], { stdio: ['ignore', 'pipe', 'pipe'] });
+      // The read end is closed before the child writes a byte (it is still starting): every write gets EPIPE.
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      expect(await exited(child)).toEqual({ code: 0, signal: null });
+      expect(stderr).toBe('');
+    },
+  );
 });
 
 describe('finplan serve', () => {
