@@ -603,7 +603,8 @@ describe("education/aid-estimate: ED's 2024-25 test ISIR records (award_year 202
   // total allowances less its payroll, income protection and employment expense allowances, the family
   // size is read from its income protection allowance, net worth (cash, investments and child support
   // received) goes in parent_cash_savings; records whose parents file single or hoh with two earners are
-  // entered as mfs (two parents, Table A1's single column, as the record computes them). The student's tax
+  // entered as mfs (each parent's earnings on their own, as the record computes them; every such earner is
+  // under 125,000, where the separate and the 200,000 columns agree). The student's tax
   // is the student's allowances less payroll tax, the 11,130 allowance and the negative-AAI allowance.
   // Left out: one record with an earnings field the allowances do not match, and the records without
   // parents' tax data. Columns: file line, status, family size, parents' total income, tax paid, earnings
@@ -832,7 +833,8 @@ describe("education/aid-estimate: ED's 2026-27 test ISIR records (award_year 202
   // data map onto this operation's inputs as for 2024-25 below (parent_agi = parents' total income; tax =
   // total allowances less the payroll, income protection and employment expense allowances; family size
   // from the income protection allowance; earnings from the IRS-retrieved or manual fields; net worth in
-  // parent_cash_savings; single or hoh parents with two earners entered as mfs; the student's tax = the
+  // parent_cash_savings; single or hoh parents with two earners entered as mfs, each parent's earnings on
+  // their own, every such earner under 125,000 where the columns agree; the student's tax = the
   // student's allowances less payroll, 11,770 and the negative-AAI allowance; the student's net worth).
   // Left out: 10 records whose payroll allowance is 0 though earnings are reported (the processor did not
   // use those earnings), 3 whose earnings fields the payroll allowance does not match and 1 without a
