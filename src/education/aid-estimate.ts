@@ -1,84 +1,64 @@
 import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
-import {
-  fieldIssue,
-  filingStatus,
-  integer,
-  money,
-  nonNegativeMoney,
-  resultNumber,
-  withDefault,
-} from '../core/schema';
+import { filingStatus, integer, money, nonNegativeMoney, resultNumber, withDefault } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { saiTables } from './_lib/sai';
 import type { SaiTable } from './_lib/sai-tables';
 
 /** `/v1/education/aid-estimate` request. */
-export const AidEstimateInput = z
-  .strictObject({
-    award_year: yearField(
-      'Award year by its first calendar year: 2025 = the 2025-26 award year (July 1, 2025 to June 30, 2026), whose FAFSA reports 2023 income (the prior-prior year); 2026 = 2026-27, 2024 income.',
-      saiTables,
+export const AidEstimateInput = z.strictObject({
+  award_year: yearField(
+    'Award year by its first calendar year: 2025 = the 2025-26 award year (July 1, 2025 to June 30, 2026), whose FAFSA reports 2023 income (the prior-prior year); 2026 = 2026-27, 2024 income.',
+    saiTables,
+  ),
+  family_size: integer(
+    "Number in the parents' family as the FAFSA counts it: the student, the parents and the other people the parents support (2-30).",
+    { min: 2, max: 30 },
+  ),
+  parent_filing_status: filingStatus(
+    "Parents' federal filing status, which picks Table A1's column. mfj: the parents' combined earnings on the joint column (250,000 Medicare threshold, twice the wage base). mfs: married filing separately (or one separated parent filing so): each parent's own earnings on the separate column (125,000, one wage base each). single, hoh or qss: one parent, or two unmarried parents living together who each file so (give parent2_earned_income): each parent's own earnings on the 200,000 column, one wage base each.",
+  ),
+  parent_agi: money("Parents' adjusted gross income of the income year (may be negative)."),
+  parent_income_tax_paid: nonNegativeMoney(
+    "Parents' U.S. income tax paid (Form 1040 income tax less credits).",
+  ),
+  parent_earned_income: nonNegativeMoney(
+    'Income earned from work (wages, net self-employment) of the parent.',
+  ),
+  parent2_earned_income: withDefault(
+    nonNegativeMoney(
+      "Income earned from work of the other parent in the family: the spouse, or the student's other parent living with the parent unmarried (0 for a one-parent family). Default 0.",
     ),
-    family_size: integer(
-      "Number in the parents' family as the FAFSA counts it: the student, the parents and the other people the parents support (2-30).",
-      { min: 2, max: 30 },
+    0,
+  ),
+  parent_cash_savings: withDefault(
+    nonNegativeMoney("Parents' cash, savings and checking balances. Default 0."),
+    0,
+  ),
+  parent_investments_net: withDefault(
+    nonNegativeMoney(
+      "Net worth of the parents' investments (real estate other than the home, stocks, bonds, funds, 529 plans; not retirement accounts), never below 0. Default 0.",
     ),
-    parent_filing_status: filingStatus(
-      "Parents' federal filing status: mfj or mfs = two parents in the family; single, hoh or qss = one parent (then parent2_earned_income must be 0). mfj takes Table A1's joint column (250,000 Medicare threshold, twice the wage base).",
+    0,
+  ),
+  student_agi: withDefault(money("Student's adjusted gross income of the income year. Default 0."), 0),
+  student_earned_income: withDefault(nonNegativeMoney("Student's income earned from work. Default 0."), 0),
+  student_income_tax_paid: withDefault(nonNegativeMoney("Student's U.S. income tax paid. Default 0."), 0),
+  student_cash_savings: withDefault(
+    nonNegativeMoney("Student's cash, savings and checking balances. Default 0."),
+    0,
+  ),
+  student_investments_net: withDefault(
+    nonNegativeMoney(
+      "Net worth of the student's investments (including UGMA/UTMA accounts), never below 0. Default 0.",
     ),
-    parent_agi: money("Parents' adjusted gross income of the income year (may be negative)."),
-    parent_income_tax_paid: nonNegativeMoney(
-      "Parents' U.S. income tax paid (Form 1040 income tax less credits).",
-    ),
-    parent_earned_income: nonNegativeMoney(
-      'Income earned from work (wages, net self-employment) of the parent.',
-    ),
-    parent2_earned_income: withDefault(
-      nonNegativeMoney(
-        'Income earned from work of the second parent (0 for a one-parent family). Default 0.',
-      ),
-      0,
-    ),
-    parent_cash_savings: withDefault(
-      nonNegativeMoney("Parents' cash, savings and checking balances. Default 0."),
-      0,
-    ),
-    parent_investments_net: withDefault(
-      nonNegativeMoney(
-        "Net worth of the parents' investments (real estate other than the home, stocks, bonds, funds, 529 plans; not retirement accounts), never below 0. Default 0.",
-      ),
-      0,
-    ),
-    student_agi: withDefault(money("Student's adjusted gross income of the income year. Default 0."), 0),
-    student_earned_income: withDefault(nonNegativeMoney("Student's income earned from work. Default 0."), 0),
-    student_income_tax_paid: withDefault(nonNegativeMoney("Student's U.S. income tax paid. Default 0."), 0),
-    student_cash_savings: withDefault(
-      nonNegativeMoney("Student's cash, savings and checking balances. Default 0."),
-      0,
-    ),
-    student_investments_net: withDefault(
-      nonNegativeMoney(
-        "Net worth of the student's investments (including UGMA/UTMA accounts), never below 0. Default 0.",
-      ),
-      0,
-    ),
-    cost_of_attendance: nonNegativeMoney(
-      "The school's cost of attendance for the year (tuition, fees, housing, food, books, transportation, personal expenses).",
-    ),
-  })
-  .check(
-    z.superRefine((input, ctx) => {
-      const issue = fieldIssue(ctx, input);
-      if (!isTwoParentFamily(input.parent_filing_status) && input.parent2_earned_income > 0) {
-        issue(
-          'parent2_earned_income',
-          `must be 0 for a one-parent family (parent_filing_status ${input.parent_filing_status}); use mfj or mfs for two parents`,
-        );
-      }
-    }),
-  );
+    0,
+  ),
+  cost_of_attendance: nonNegativeMoney(
+    "The school's cost of attendance for the year (tuition, fees, housing, food, books, transportation, personal expenses).",
+  ),
+});
 export type AidEstimateInput = z.input<typeof AidEstimateInput>;
 
 export const AidEstimateResult = z.object({
@@ -111,9 +91,13 @@ export const AidEstimateResult = z.object({
 /** The `result` of the envelope: the type of the `AidEstimateResult` schema. */
 export type AidEstimateResult = z.infer<typeof AidEstimateResult>;
 
-/** Whether the filing status means two parents in the family. */
-function isTwoParentFamily(status: string): boolean {
-  return status === 'mfj' || status === 'mfs';
+/** Table A1's column: a joint return, a separate return, every other filer (and the student). */
+type PayrollColumn = 'joint' | 'separate' | 'other';
+
+/** Table A1's column for the parents' filing status. */
+function payrollColumn(status: z.output<typeof AidEstimateInput>['parent_filing_status']): PayrollColumn {
+  if (status === 'mfj') return 'joint';
+  return status === 'mfs' ? 'separate' : 'other';
 }
 
 /** Half up (away from zero) to the whole dollar: the guide's worksheets carry whole dollars. */
@@ -121,16 +105,26 @@ function toDollar(value: Dec): Dec {
   return value.toDecimalPlaces(0, Dec.ROUND_HALF_UP);
 }
 
-/** Table A1: the payroll tax allowance on `earned` income from work (step 1 HI, step 2 OASDI), to the dollar each. */
-function payrollTaxAllowance(table: SaiTable, earned: number, joint: boolean): Dec {
+/**
+ * Table A1: the payroll tax allowance on income earned from work. Step 1 (Medicare): 1.45% of each
+ * earner's earnings up to the column's threshold and 2.35% above it; step 2 (Social Security): 6.2% of each
+ * earner's earnings up to the wage base (twice it on the joint column). Each step is summed over the
+ * earners, then rounded to the dollar, as ED's processor computes it. A joint return is one earner (the
+ * parents' combined earnings); otherwise each parent is an earner with a wage base of their own.
+ */
+function payrollTaxAllowance(table: SaiTable, earners: readonly number[], column: PayrollColumn): Dec {
   const t = table.payroll_tax_allowance;
-  const threshold = joint ? t.medicare_threshold.joint : t.medicare_threshold.other;
-  const below = Dec.min(earned, threshold);
-  const above = Dec.max(0, new Dec(earned).minus(threshold));
-  const hi = toDollar(below.times(t.medicare_rate).plus(above.times(t.medicare_rate_above_threshold)));
-  const base = new Dec(t.oasdi_wage_base).times(joint ? 2 : 1);
-  const oasdi = toDollar(Dec.min(earned, base).times(t.oasdi_rate));
-  return hi.plus(oasdi);
+  const threshold = t.medicare_threshold[column];
+  const base = new Dec(t.oasdi_wage_base).times(column === 'joint' ? 2 : 1);
+  let hi = new Dec(0);
+  let oasdi = new Dec(0);
+  for (const earned of earners) {
+    const below = Dec.min(earned, threshold);
+    const above = Dec.max(0, new Dec(earned).minus(threshold));
+    hi = hi.plus(below.times(t.medicare_rate)).plus(above.times(t.medicare_rate_above_threshold));
+    oasdi = oasdi.plus(Dec.min(earned, base).times(t.oasdi_rate));
+  }
+  return toDollar(hi).plus(toDollar(oasdi));
 }
 
 /** Table A2: the parents' income protection allowance for `familySize`. */
@@ -155,17 +149,22 @@ function parentsContribution(table: SaiTable, aai: Dec): Dec {
 
 function compute(input: z.output<typeof AidEstimateInput>): AidEstimateResult {
   const table = saiTables.get(input.award_year);
-  const joint = input.parent_filing_status === 'mfj';
+  const column = payrollColumn(input.parent_filing_status);
 
-  // Parents' available income: total income (AGI) less the allowances.
+  // Parents' available income: total income (AGI) less the allowances. Table A1 takes a joint return's
+  // combined earnings as one figure, and otherwise each parent's own.
   const parentEarned = new Dec(input.parent_earned_income).plus(input.parent2_earned_income);
+  const earners =
+    column === 'joint'
+      ? [parentEarned.toNumber()]
+      : [input.parent_earned_income, input.parent2_earned_income];
   const ipa = incomeProtectionAllowance(table, input.family_size);
   const eea = Dec.min(
     table.employment_expense_allowance.maximum,
     toDollar(parentEarned.times(table.employment_expense_allowance.rate)),
   );
   const parentAllowances = new Dec(input.parent_income_tax_paid)
-    .plus(payrollTaxAllowance(table, parentEarned.toNumber(), joint))
+    .plus(payrollTaxAllowance(table, earners, column))
     .plus(ipa)
     .plus(eea);
   const availableIncome = new Dec(input.parent_agi).minus(parentAllowances);
@@ -184,7 +183,7 @@ function compute(input: z.output<typeof AidEstimateInput>): AidEstimateResult {
   // Student's contribution from income: 50% of available income, not below the year's minimum (HEA sec.
   // 475(g)(1): -1,500 in 2024-25, 0 from 2025-26).
   const studentAllowances = new Dec(input.student_income_tax_paid)
-    .plus(payrollTaxAllowance(table, input.student_earned_income, false))
+    .plus(payrollTaxAllowance(table, [input.student_earned_income], 'other'))
     .plus(table.student_income_protection_allowance.amount)
     .plus(aai.isNegative() ? aai.negated() : 0);
   const studentAvailable = new Dec(input.student_agi).minus(studentAllowances);
@@ -242,7 +241,7 @@ function compute(input: z.output<typeof AidEstimateInput>): AidEstimateResult {
 export const aidEstimate = defineOperation({
   path: '/v1/education/aid-estimate',
   engine: 'sai',
-  version: '1.2.0',
+  version: '1.3.0',
   prefix: 'sai',
   summary: 'Federal Student Aid Index (dependent student) and financial need at a school.',
   description:

@@ -692,7 +692,7 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
 export const studentLoan = defineOperation({
   path: '/v1/education/student-loan',
   engine: 'student-loan',
-  version: '1.1.0',
+  version: '1.2.0',
   prefix: 'sl',
   summary:
     'Federal student-loan repayment plans compared, with forgiveness, its tax, and a private refinance.',

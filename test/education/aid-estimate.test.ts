@@ -203,10 +203,11 @@ describe('education/aid-estimate: 2025-26 worksheets (award_year 2025, 2023 inco
 describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side (award_year 2025)", () => {
   // U.S. Department of Education, FAFSA test ISIRs 2025-26 (github.com/usedgov/fafsa-test-isirs-2025-26,
   // test-isir-files/applications_2526 ISIR test file_09182024.txt and _10232024.txt), read with the
-  // repository's js/isir-module-2025-2026.js field positions: 110 of the 130 distinct Formula A records with
-  // parents' tax data map onto this operation's inputs as for 2026-27 above (13 whose earnings fields the
+  // repository's js/isir-module-2025-2026.js field positions: 114 of the 130 distinct Formula A records with
+  // parents' tax data map onto this operation's inputs as for 2026-27 above (9 whose earnings fields the
   // payroll allowance does not match and 7 without a family size of 2 to 6 or a filing status are left
-  // out). The parents' side (available income, AAI, contribution: the 2025-26 income protection, payroll
+  // out; unmarried parents living together, marital status 2, are entered with their own status, single,
+  // and the second parent's earnings). The parents' side (available income, AAI, contribution: the 2025-26 income protection, payroll
   // and employment expense allowances, 12% of net worth and Table A5, AAI -51,201 to 203,831) agrees to the
   // dollar. The student's side is not listed here: every record with a negative student available income
   // carries a contribution from income of 0, as sai-2025.json now does after HEA sec. 475(g)(1) (see
@@ -238,6 +239,8 @@ describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side 
     ['Oct 23:150', 'mfs', 3, 132381, 12000, 65000, 77777, 2222, 69059, 69326, 24023],
     ['Oct 23:154', 'mfs', 3, 160000, 25000, 60210, 60211, 5000, 85388, 85988, 31854],
     ['Oct 23:155', 'mfs', 3, 120000, 20000, 75000, 65000, 220000, 48890, 75290, 26826],
+    ['Oct 23:156', 'mfs', 3, 164911, 26230, 96000, 65147, 214815, 85953, 111731, 43954],
+    ['Oct 23:162', 'mfs', 3, 126988, 17999, 90000, 89000, 0, 54895, 54895, 17241],
     ['Oct 23:159', 'mfj', 3, 65907, 4589, 62007, 0, 0, 16175, 16175, 3559],
     ['Oct 23:167', 'single', 2, 59000, 5900, 59000, 0, 0, 15166, 15166, 3337],
     ['Oct 23:170', 'mfs', 3, 141000, 0, 55000, 68000, 1420, 91190, 91360, 34379],
@@ -245,8 +248,9 @@ describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side 
     ['Oct 23:192', 'mfj', 3, 80000, 5000, 80000, 0, 10000, 28480, 29680, 6900],
     ['Oct 23:196', 'mfs', 3, 98929, 3907, 80000, 60000, 0, 43912, 43912, 12079],
     ['Oct 23:197', 'mfs', 3, 78000, 9000, 37000, 50000, 3000, 21944, 22304, 4937],
-    ['Oct 23:202', 'mfs', 3, 59009, 4000, 20000, 22222, 0, 11379, 11379, 2503],
+    ['Oct 23:202', 'single', 3, 59009, 4000, 20000, 22222, 0, 11379, 11379, 2503],
     ['Oct 23:211', 'mfs', 5, 29999, 3000, 39999, 0, 0, -32701, -32701, -1826],
+    ['Oct 23:213', 'mfs', 3, 200000, 30000, 100000, 100000, 0, 114300, 114300, 45161],
     ['Oct 23:228', 'qss', 3, 58248, 12000, 59478, 0, 0, 1298, 1298, 286],
     ['Oct 23:231', 'single', 2, 89000, 900, 79000, 0, 72800, 48636, 57372, 18405],
     ['Oct 23:236', 'mfj', 3, 80000, 5000, 80000, 0, 10000, 28480, 29680, 6900],
@@ -282,7 +286,7 @@ describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side 
     ['Oct 23:350', 'mfs', 3, 112607, 5512, 45078, 60000, 0, 58656, 58656, 19008],
     ['Oct 23:368', 'single', 2, 32000, 200, 30000, 0, 0, -3915, -3915, -861],
     ['Oct 23:369', 'single', 3, 236538, 11056, 125489, 0, 600, 175482, 175554, 73950],
-    ['Oct 23:371', 'mfs', 3, 29917, 2545, 800, 30000, 0, -15385, -15385, -1826],
+    ['Oct 23:371', 'single', 3, 29917, 2545, 800, 30000, 0, -15385, -15385, -1826],
     ['Oct 23:373', 'mfs', 5, 215365, 14000, 80456, 41000, 60000, 135434, 142634, 58478],
     ['Oct 23:374', 'mfs', 5, 215365, 14000, 80456, 41000, 60000, 135434, 142634, 58478],
     ['Oct 23:375', 'mfs', 5, 215365, 14000, 80456, 41000, 60000, 135434, 142634, 58478],
@@ -290,7 +294,7 @@ describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side 
     ['Oct 23:380', 'mfs', 3, 150200, 200, 80000, 75000, 5000, 97742, 98342, 37661],
     ['Oct 23:383', 'mfj', 3, 87000, 8000, 80000, 0, 0, 32480, 32480, 7736],
     ['Oct 23:385', 'single', 2, 62845, 15463, 57890, 0, 0, 9534, 9534, 2097],
-    ['Oct 23:390', 'mfs', 3, 96010, 3000, 49999, 50000, 1000, 44960, 45080, 12628],
+    ['Oct 23:390', 'single', 3, 96010, 3000, 49999, 50000, 1000, 44960, 45080, 12628],
     ['Oct 23:392', 'mfj', 3, 80081, 7000, 80000, 0, 0, 26561, 26561, 6001],
     ['Oct 23:396', 'mfs', 3, 39668, 4500, 48000, 375, 14000, -8932, -7252, -1595],
     ['Oct 23:397', 'single', 2, 100003, 1003, 150000, 0, 2962, 54105, 54460, 17036],
@@ -310,6 +314,7 @@ describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side 
     ['Sep 18:33', 'hoh', 3, 104058, 12018, 102047, 0, 75000, 43833, 52833, 16272],
     ['Sep 18:34', 'mfs', 3, 94315, 10042, 94999, 0, 0, 36606, 36606, 9139],
     ['Sep 18:36', 'mfs', 3, 69047, 7231, 68880, 0, 85000, 16146, 26346, 5948],
+    ['Sep 18:48', 'mfs', 4, 158360, 27996, 158000, 0, 56500, 69220, 76000, 27160],
     ['Sep 18:51', 'mfs', 5, 88021, 7210, 59234, 35175, 0, 16949, 16949, 3729],
     ['Sep 18:53', 'hoh', 4, 86756, 10816, 85496, 0, 1250, 20639, 20789, 4574],
     ['Sep 18:55', 'hoh', 3, 75125, 6205, 75000, 0, 7500, 22782, 23682, 5282],
@@ -342,6 +347,146 @@ describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side 
       aai,
       pc,
     ]);
+  });
+});
+
+describe('education/aid-estimate: parents who do not file jointly (Table A1 earner by earner)', () => {
+  // ED's FAFSA Processing System computes the payroll tax allowance of parents who do not file a joint
+  // return on each parent's own earnings: step 2 (Social Security, 6.2%) against one wage base per parent,
+  // step 1 (Medicare) on the column of the parent's own filing status (separate return: 1.45% up to
+  // 125,000, IRC 3101(b)(2); single, head of household, surviving spouse: 200,000), each step summed over
+  // the parents and then rounded to the dollar. A joint return stays one figure on the joint column. See
+  // docs/education.md ("Two parents who do not file jointly") for the statute's and the guide's wording.
+
+  it('ED test ISIR 00cb9de0 (2025-26): parents married filing separately, 90,000 and 89,000 earned: SAI 30,768', () => {
+    // U.S. Department of Education, FAFSA test ISIRs 2025-26 (github.com/usedgov/fafsa-test-isirs-2025-26,
+    // test-isir-files/applications_2526 ISIR test file_10232024.txt, line 162, transaction UUID
+    // 00cb9de0-61dc-4bb8-aa47-61528cb955a7), read with js/isir-module-2025-2026.js: parent (remarried, filed
+    // separately) AGI 80,000, tax 9,000, earned 90,000; the parent's spouse (filed separately) AGI 46,988, tax
+    // 8,999, earned 89,000; family of 3; no assets; student AGI 40,000, earned 7,000, tax 900. ED's outputs
+    // (fields 306-328 and the SAI) on every line below.
+    // 1-3  total income 80,000 + 46,988                                  126,988 (ED "Parent total income")
+    // 4    income tax 9,000 + 8,999                                        17,999
+    // 5    5a 1.45% x 90,000 + 1.45% x 89,000 = 1,305 + 1,290.50 = 2,595.50 -> 2,596 (each under 125,000)
+    //      5b 6.2% x 90,000 + 6.2% x 89,000 = 5,580 + 5,518 = 11,098 (each parent under the 160,200 wage base)
+    //      = 13,694 (ED 13,694; one wage base on the combined 179,000 would be 9,932 + 2,596 = 12,528)
+    // 6    IPA, family of 3                                                35,510
+    // 7    EEA: 35% x 179,000 > 4,890                                       4,890
+    // 8    17,999 + 13,694 + 35,510 + 4,890 = 72,093 (ED 72,093);  9  126,988 - 72,093 = 54,895 (ED 54,895)
+    // 17   0;  18  AAI 54,895
+    // 19   11,603 + 47% x (54,895 - 42,900) = 11,603 + 5,637.65 = 17,240.65 -> 17,241 (ED 17,241)
+    // 24   5a 1.45% x 7,000 = 101.50 -> 102; 5b 434: 536 (ED 536);  25  11,510;  26  0
+    // 27   900 + 536 + 11,510 = 12,946 (ED 12,946);  28  40,000 - 12,946 = 27,054 (ED 27,054)
+    // 30   50% = 13,527 (ED 13,527);  36  0
+    // 37   SAI 17,241 + 13,527 = 30,768 (ED 30,768; finplan before this rule: 31,316)
+    expect(
+      estimate({
+        award_year: 2025,
+        family_size: 3,
+        parent_filing_status: 'mfs',
+        parent_agi: 126_988,
+        parent_income_tax_paid: 17_999,
+        parent_earned_income: 90_000,
+        parent2_earned_income: 89_000,
+        student_agi: 40_000,
+        student_earned_income: 7_000,
+        student_income_tax_paid: 900,
+        cost_of_attendance: 40_000,
+      }),
+    ).toEqual({
+      parent_available_income: 54_895,
+      parent_contribution_from_assets: 0,
+      parent_adjusted_available_income: 54_895,
+      parent_contribution: 17_241,
+      student_contribution_from_income: 13_527,
+      student_contribution_from_assets: 0,
+      income_protection_allowance: 35_510,
+      sai: 30_768,
+      financial_need: 9_232,
+    });
+  });
+
+  it('ED 2025-26 Oct 23 line 213: married filing separately, 100,000 each: 12,400 of Social Security, not 9,932', () => {
+    // 5a 1.45% x 100,000 x 2 = 2,900; 5b 6.2% x 100,000 x 2 = 12,400: 15,300 (ED 15,300; one wage base on
+    // the combined 200,000: 9,932 + 2,900 = 12,832). 8  30,000 + 15,300 + 35,510 + 4,890 = 85,700 (ED);
+    // 9  200,000 - 85,700 = 114,300 (ED);  19  11,603 + 47% x 71,400 = 45,161 (ED);  SAI 45,161 (ED).
+    const r = estimate({
+      award_year: 2025,
+      family_size: 3,
+      parent_filing_status: 'mfs',
+      parent_agi: 200_000,
+      parent_income_tax_paid: 30_000,
+      parent_earned_income: 100_000,
+      parent2_earned_income: 100_000,
+      cost_of_attendance: 40_000,
+    });
+    expect([r.parent_available_income, r.parent_contribution, r.sai]).toEqual([114_300, 45_161, 45_161]);
+  });
+
+  it('ED 2025-26 Sep 18 line 48: one separated parent filing separately, 158,000: the 125,000 Medicare column', () => {
+    // 5a 1.45% x 125,000 + 2.35% x 33,000 = 1,812.50 + 775.50 = 2,588; 5b 6.2% x 158,000 = 9,796: 12,384
+    // (ED 12,384; on the 200,000 column: 2,291 + 9,796 = 12,087). 8  27,996 + 12,384 + 43,870 + 4,890 =
+    // 89,140 (ED);  9  158,360 - 89,140 = 69,220 (ED);  17  12% x 56,500 = 6,780;  18  76,000 (ED);
+    // 19  11,603 + 47% x 33,100 = 27,160 (ED).
+    const r = estimate({
+      award_year: 2025,
+      family_size: 4,
+      parent_filing_status: 'mfs',
+      parent_agi: 158_360,
+      parent_income_tax_paid: 27_996,
+      parent_earned_income: 158_000,
+      parent_cash_savings: 56_500,
+      cost_of_attendance: 40_000,
+    });
+    expect([r.parent_available_income, r.parent_adjusted_available_income, r.parent_contribution]).toEqual([
+      69_220, 76_000, 27_160,
+    ]);
+  });
+
+  it('ED 2025-26 Oct 23 line 390: unmarried parents living together, each filing single (49,999 and 50,000)', () => {
+    // 5a 1.45% x (49,999 + 50,000) = 1,449.99 -> 1,450; 5b 6.2% x 99,999 = 6,199.94 -> 6,200: 7,650 (ED);
+    // 8  3,000 + 7,650 + 35,510 + 4,890 = 51,050 (ED);  9  96,010 - 51,050 = 44,960 (ED);  17  12% x 1,000 =
+    // 120;  18  45,080 (ED);  19  11,603 + 47% x 2,180 = 12,627.60 -> 12,628 (ED);  36  20% x 500 = 100;
+    // 37  SAI 12,728 (ED 12,728).
+    const r = estimate({
+      award_year: 2025,
+      family_size: 3,
+      parent_filing_status: 'single',
+      parent_agi: 96_010,
+      parent_income_tax_paid: 3_000,
+      parent_earned_income: 49_999,
+      parent2_earned_income: 50_000,
+      parent_cash_savings: 1_000,
+      student_cash_savings: 500,
+      cost_of_attendance: 40_000,
+    });
+    expect([
+      r.parent_available_income,
+      r.parent_adjusted_available_income,
+      r.parent_contribution,
+      r.sai,
+    ]).toEqual([44_960, 45_080, 12_628, 12_728]);
+  });
+
+  it('above the wage base, by hand (2025-26): 200,000 and 30,000 earned, jointly, separately, unmarried', () => {
+    // The same rule where one parent earns more than the 160,200 wage base (no ED test record has such a
+    // family). Available income = 300,000 - 20,000 tax - 35,510 IPA - 4,890 EEA - payroll.
+    // mfj (one figure, joint column): 1.45% x 230,000 = 3,335; 6.2% x 230,000 = 14,260: 17,595 -> 222,005
+    // mfs: 1.45% x 125,000 + 2.35% x 75,000 + 1.45% x 30,000 = 1,812.50 + 1,762.50 + 435 = 4,010;
+    //      6.2% x 160,200 + 6.2% x 30,000 = 9,932.40 + 1,860 = 11,792.40 -> 11,792: 15,802 -> 223,798
+    // single + second parent (200,000 column): 1.45% x 230,000 = 3,335; 11,792: 15,127 -> 224,473
+    const pai = (status: 'mfj' | 'mfs' | 'single') =>
+      estimate({
+        award_year: 2025,
+        family_size: 3,
+        parent_filing_status: status,
+        parent_agi: 300_000,
+        parent_income_tax_paid: 20_000,
+        parent_earned_income: 200_000,
+        parent2_earned_income: 30_000,
+        cost_of_attendance: 40_000,
+      }).parent_available_income;
+    expect([pai('mfj'), pai('mfs'), pai('single')]).toEqual([222_005, 223_798, 224_473]);
   });
 });
 
@@ -458,7 +603,8 @@ describe("education/aid-estimate: ED's 2024-25 test ISIR records (award_year 202
   // total allowances less its payroll, income protection and employment expense allowances, the family
   // size is read from its income protection allowance, net worth (cash, investments and child support
   // received) goes in parent_cash_savings; records whose parents file single or hoh with two earners are
-  // entered as mfs (two parents, Table A1's single column, as the record computes them). The student's tax
+  // entered as mfs (each parent's earnings on their own, as the record computes them; every such earner is
+  // under 125,000, where the separate and the 200,000 columns agree). The student's tax
   // is the student's allowances less payroll tax, the 11,130 allowance and the negative-AAI allowance.
   // Left out: one record with an earnings field the allowances do not match, and the records without
   // parents' tax data. Columns: file line, status, family size, parents' total income, tax paid, earnings
@@ -687,7 +833,8 @@ describe("education/aid-estimate: ED's 2026-27 test ISIR records (award_year 202
   // data map onto this operation's inputs as for 2024-25 below (parent_agi = parents' total income; tax =
   // total allowances less the payroll, income protection and employment expense allowances; family size
   // from the income protection allowance; earnings from the IRS-retrieved or manual fields; net worth in
-  // parent_cash_savings; single or hoh parents with two earners entered as mfs; the student's tax = the
+  // parent_cash_savings; single or hoh parents with two earners entered as mfs, each parent's earnings on
+  // their own, every such earner under 125,000 where the columns agree; the student's tax = the
   // student's allowances less payroll, 11,770 and the negative-AAI allowance; the student's net worth).
   // Left out: 10 records whose payroll allowance is 0 though earnings are reported (the processor did not
   // use those earnings), 3 whose earnings fields the payroll allowance does not match and 1 without a
@@ -1022,11 +1169,7 @@ describe('education/aid-estimate: errors', () => {
     expect(error.message).toContain(`supported: ${saiTables.years.join(', ')}`);
   });
 
-  it('refuses a second earner in a one-parent family, a family of 1 and a negative cost', () => {
-    expect(
-      calculationErrorOf(aidEstimate, { ...valid, parent_filing_status: 'hoh', parent2_earned_income: 1 })
-        .issues[0]?.path,
-    ).toBe('parent2_earned_income');
+  it('refuses a family of 1, a negative cost and an unknown field', () => {
     expect(calculationErrorOf(aidEstimate, { ...valid, family_size: 1 }).issues[0]?.path).toBe('family_size');
     expect(calculationErrorOf(aidEstimate, { ...valid, cost_of_attendance: -1 }).issues[0]?.path).toBe(
       'cost_of_attendance',
@@ -1034,36 +1177,46 @@ describe('education/aid-estimate: errors', () => {
     expect(calculationErrorOf(aidEstimate, { ...valid, state: 'CA' }).issues[0]?.path).toBe('state');
   });
 
-  it('envelope: engine sai-1.2.0, prefix sai', () => {
+  it('a second earner with a single, hoh or qss status is an unmarried parent living with the other (sai-1.3.0)', () => {
+    // Before sai-1.3.0 this was refused; now the other parent's earnings count, earner by earner: 1 dollar
+    // more adds 0.0145 + 0.062 (-> 0) to the payroll allowance and 0.35 (-> 0) to the expense allowance.
+    for (const status of ['single', 'hoh', 'qss'] as const) {
+      const one = estimate({ ...valid, parent_filing_status: status } as AidEstimateInput);
+      const two = estimate({
+        ...valid,
+        parent_filing_status: status,
+        parent_earned_income: 50_000,
+        parent2_earned_income: 30_000,
+      } as AidEstimateInput);
+      // 80,000 earned either way: 1.45% x 80,000 = 1,160 and 6.2% x 80,000 = 4,960, both under one wage base
+      expect(two.parent_available_income).toBe(one.parent_available_income);
+    }
+  });
+
+  it('envelope: engine sai-1.3.0, prefix sai', () => {
     const envelope = aidEstimate(valid as AidEstimateInput);
-    expect(envelope.engine_version).toBe('sai-1.2.0');
+    expect(envelope.engine_version).toBe('sai-1.3.0');
     expect(envelope.result_id).toMatch(/^sai_[0-9a-f]{16}$/);
   });
 });
 
 describe('education/aid-estimate: properties', () => {
   const status = fc.constantFrom('mfj', 'mfs', 'single', 'hoh', 'qss' as const);
-  const family = fc
-    .record({
-      award_year: fc.constantFrom(...saiTables.years),
-      family_size: fc.integer({ min: 2, max: 12 }),
-      parent_filing_status: status,
-      parent_agi: fc.integer({ min: -100_000, max: 2_000_000 }),
-      parent_income_tax_paid: fc.integer({ min: 0, max: 400_000 }),
-      parent_earned_income: fc.integer({ min: 0, max: 1_000_000 }),
-      parent2_earned_income: fc.integer({ min: 0, max: 500_000 }),
-      parent_cash_savings: fc.integer({ min: 0, max: 500_000 }),
-      parent_investments_net: fc.integer({ min: 0, max: 2_000_000 }),
-      student_agi: fc.integer({ min: -5_000, max: 80_000 }),
-      student_earned_income: fc.integer({ min: 0, max: 80_000 }),
-      student_cash_savings: fc.integer({ min: 0, max: 50_000 }),
-      cost_of_attendance: fc.integer({ min: 0, max: 120_000 }),
-    })
-    .map((input) =>
-      input.parent_filing_status === 'mfj' || input.parent_filing_status === 'mfs'
-        ? input
-        : { ...input, parent2_earned_income: 0 },
-    );
+  const family = fc.record({
+    award_year: fc.constantFrom(...saiTables.years),
+    family_size: fc.integer({ min: 2, max: 12 }),
+    parent_filing_status: status,
+    parent_agi: fc.integer({ min: -100_000, max: 2_000_000 }),
+    parent_income_tax_paid: fc.integer({ min: 0, max: 400_000 }),
+    parent_earned_income: fc.integer({ min: 0, max: 1_000_000 }),
+    parent2_earned_income: fc.integer({ min: 0, max: 500_000 }),
+    parent_cash_savings: fc.integer({ min: 0, max: 500_000 }),
+    parent_investments_net: fc.integer({ min: 0, max: 2_000_000 }),
+    student_agi: fc.integer({ min: -5_000, max: 80_000 }),
+    student_earned_income: fc.integer({ min: 0, max: 80_000 }),
+    student_cash_savings: fc.integer({ min: 0, max: 50_000 }),
+    cost_of_attendance: fc.integer({ min: 0, max: 120_000 }),
+  });
 
   it('the SAI is the sum of the contributions, between -1,500 and 999,999; need is never negative', () => {
     fc.assert(
@@ -1081,6 +1234,45 @@ describe('education/aid-estimate: properties', () => {
           new Dec(r.parent_available_income).plus(r.parent_contribution_from_assets).toNumber(),
         );
       }),
+    );
+  });
+
+  it('parents who do not file jointly: swapping their earnings changes nothing (each is an earner of their own)', () => {
+    fc.assert(
+      fc.property(
+        family.filter((input) => input.parent_filing_status !== 'mfj'),
+        (input) => {
+          const swapped = {
+            ...input,
+            parent_earned_income: input.parent2_earned_income,
+            parent2_earned_income: input.parent_earned_income,
+          };
+          expect(estimate(swapped)).toEqual(estimate(input));
+        },
+      ),
+    );
+  });
+
+  it('under the wage base and every Medicare threshold, the filing status does not change the allowances', () => {
+    // Table A1 is then linear: 1.45% + 6.2% of the combined earnings whoever earns them and whatever the
+    // column; only the rounding of each step to the dollar could differ, and it is taken on the sums.
+    fc.assert(
+      fc.property(
+        family,
+        fc.integer({ min: 0, max: 62_000 }),
+        fc.integer({ min: 0, max: 62_000 }),
+        (input, e1, e2) => {
+          const at = (status: 'mfj' | 'mfs' | 'single') =>
+            estimate({
+              ...input,
+              parent_filing_status: status,
+              parent_earned_income: e1,
+              parent2_earned_income: e2,
+            }).parent_available_income;
+          expect(at('mfs')).toBe(at('mfj'));
+          expect(at('single')).toBe(at('mfj'));
+        },
+      ),
     );
   });
 

@@ -167,6 +167,38 @@ describe('student loan: PAYE and ICR (34 CFR 685.209(a), (b) before 2023), hand 
   });
 });
 
+describe('student loan: a 2026 start reads the 2026 HHS poverty guideline (91 FR 1797)', () => {
+  // HHS, "Annual Update of the HHS Poverty Guidelines", 91 FR 1797 (Jan. 15, 2026), 48 states and DC:
+  // 15,960 + 5,680 per additional person; family of 3: 15,960 + 2 x 5,680 = 27,320; 150% = 40,980.
+  // 50,000 at 6% from January 2026, AGI 60,000 (held level):
+  //   IBR, new borrower: 10% x (60,000 - 40,980) / 12 = 1,902 / 12 = 158.50 (under the 10-year
+  //     standard payment, 50,000 x 0.005 / (1 - 1.005^-120) = 555.10); original borrower 15%: 2,853 / 12 =
+  //     237.75
+  //   PAYE: 10% above 150% as IBR: 158.50
+  //   ICR (20% branch): 20% x (60,000 - 27,320) / 12 = 6,536 / 12 = 544.666... -> 544.67
+  // Before the 2026 table these plans were "unavailable" for a 2026 start.
+  const input = {
+    start_year: 2026,
+    balance: 50_000,
+    interest_rate: 0.06,
+    agi: 60_000,
+    family_size: 3,
+  } as const;
+  it('IBR, PAYE and ICR payments on 150% and 100% of 27,320', () => {
+    const result = run(input);
+    expect([result.poverty_line_150, result.poverty_line_100]).toEqual([40_980, 27_320]);
+    expect(plan(result, 'ibr')).toMatchObject({ available: true, first_payment: 158.5 });
+    expect(plan(result, 'paye')).toMatchObject({ available: true, first_payment: 158.5 });
+    expect(plan(result, 'icr')).toMatchObject({ available: true, first_payment: 544.67 });
+    expect(plan(run({ ...input, borrower_cohort: 'before_2014_07' }), 'ibr').first_payment).toBe(237.75);
+  });
+  it('the same as naming poverty_guideline_year 2026; 2025 gives the older, lower line', () => {
+    expect(run({ ...input, poverty_guideline_year: 2026 })).toEqual(run(input));
+    // 2025: 26,650 x 1.5 = 39,975; 10% x 20,025 / 12 = 166.875 -> 166.88
+    expect(plan(run({ ...input, poverty_guideline_year: 2025 }), 'ibr').first_payment).toBe(166.88);
+  });
+});
+
 describe('student loan: PSLF (HEA 455(m), 34 CFR 685.219), hand calculation', () => {
   // IBR, 100,000 at 6%, AGI 30,000: 120 x 54.38 = 6,525.60 paid; cancelled 100,000 + 120 x 500 -
   // 6,525.60 = 153,474.40 in 2035, not taxable (IRC 108(f)(1)). ICR: 42 x 239.17 + 78 x 54.38 =

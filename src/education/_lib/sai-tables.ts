@@ -28,7 +28,7 @@ export const SaiTableSchema = z.strictObject({
   payroll_tax_allowance: block({
     medicare_rate: z.number(),
     medicare_rate_above_threshold: z.number(),
-    medicare_threshold: z.strictObject({ joint: z.number(), other: z.number() }),
+    medicare_threshold: z.strictObject({ joint: z.number(), separate: z.number(), other: z.number() }),
     oasdi_rate: z.number(),
     oasdi_wage_base: z.number(),
   }),

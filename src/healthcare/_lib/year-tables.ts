@@ -16,6 +16,7 @@ import rules from '../../../data/healthcare/medicare-rules.json';
 import p2023 from '../../../data/healthcare/poverty-guidelines-2023.json';
 import p2024 from '../../../data/healthcare/poverty-guidelines-2024.json';
 import p2025 from '../../../data/healthcare/poverty-guidelines-2025.json';
+import p2026 from '../../../data/healthcare/poverty-guidelines-2026.json';
 import { defineTable, defineYearTables } from '../../core/year-tables';
 import type {
   ApplicablePercentageTable,
@@ -79,7 +80,7 @@ export const povertyGuidelineTables = defineYearTables<PovertyGuidelineTable>({
   name: 'HHS poverty guidelines',
   field: 'guideline_year',
   files: 'healthcare/poverty-guidelines',
-  tables: { 2023: p2023, 2024: p2024, 2025: p2025 },
+  tables: { 2023: p2023, 2024: p2024, 2025: p2025, 2026: p2026 },
 });
 
 /**

@@ -105,6 +105,8 @@ describe('poverty guidelines (48 contiguous states and DC)', () => {
     2023: [14_580, 19_720, 24_860, 30_000, 35_140, 40_280, 45_420, 50_560, 5_140],
     2024: [15_060, 20_440, 25_820, 31_200, 36_580, 41_960, 47_340, 52_720, 5_380],
     2025: [15_650, 21_150, 26_650, 32_150, 37_650, 43_150, 48_650, 54_150, 5_500],
+    // 91 FR 1797 (Jan. 15, 2026), as ASPE's 2026 page prints it: 15,960 + 5,680 per additional person.
+    2026: [15_960, 21_640, 27_320, 33_000, 38_680, 44_360, 50_040, 55_720, 5_680],
   } as const;
   it.each(Object.entries(HHS))('%s matches the HHS notice', (year, figures) => {
     const table = povertyGuidelineTables.get(Number(year)).contiguous_states_and_dc;
