@@ -352,6 +352,24 @@ describe('tax/state-income: Ohio 2025 (R.C. 5747.02 as amended by H.B. 96; 2025 
     const r = single('OH', 800_000);
     expect([r.personal_exemptions, r.tax]).toEqual([0, 24_250.63]);
   });
+  it('none at exactly 750,000 either: the booklet’s rows are $80,001 - $749,999 and $750,000 or greater', () => {
+    // 2025 Ohio IT 1040 booklet, line 4 exemption table (p. 17): "$80,001 - $749,999 $1,900" and
+    // "$750,000 or greater $0". PolicyEngine-US tests/policy/baseline/gov/states/oh/tax/income/exemptions/
+    // personal/oh_personal_exemptions.yaml, case "Exactly at $750,000 receives zero exemption (2025)"
+    // (oh_agi 750,000 -> oh_personal_exemptions 0) and "2025 income above phase-out threshold receives zero"
+    // (750,001 joint -> 0).
+    const at = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'OH', filing_status, state_taxable_income: income }).personal_exemptions;
+    expect([
+      at('single', 749_999),
+      at('single', 749_999.99),
+      at('single', 750_000),
+      at('single', 750_001),
+    ]).toEqual([1900, 1900, 0, 0]);
+    expect([at('mfj', 749_999), at('mfj', 750_000)]).toEqual([3800, 0]);
+    // 750,000: no exemption; 2,375.625 + 3.125% x 650,000 = 20,312.50 -> 22,688.125 -> 22,688.13
+    expect(single('OH', 750_000).tax).toBe(22_688.13);
+  });
 });
 
 describe('tax/state-income: New York supplemental tax (Tax Law 601(d-1); 2025 IT-201-I worksheets)', () => {
