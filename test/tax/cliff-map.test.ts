@@ -577,6 +577,23 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
     ]);
   });
 
+  it('Ohio: the exemption is gone once modified AGI reaches 750,000 (2025 IT 1040 booklet p. 17)', () => {
+    // "$80,001 - $749,999 $1,900", "$750,000 or greater $0": the cliff is at 750,000 itself (50,000 above
+    // 700,000, not 50,000.01); it costs 1,900 x 3.125% = 59.375 -> 59.38.
+    const r = rows({ tax_year: 2025, filing_status: 'single', ordinary_income: 700_000, state: 'OH' }, 'oh_');
+    expect(r).toEqual([
+      expect.objectContaining({
+        name: 'oh_personal_exemption_tier_3_end',
+        measure: 'state_agi',
+        threshold: 750_000,
+        distance: 50_000,
+        kind: 'cliff',
+        cliff_cost: 59.38,
+        source: 'data/tax/state-2025/oh.json#personal_exemption_tiers',
+      }),
+    ]);
+  });
+
   it('Rhode Island: two phase-outs stepping on the same cent each show the lump of that cent', () => {
     // 2025 single, 250,000: the standard deduction (10,900) and the exemption (5,100) each lose 20% for
     // each 7,250 or part of one over 254,250: (10,900 + 5,100) x 20% x 5.99% = 191.68 at 254,250.01, the

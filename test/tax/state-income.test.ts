@@ -4,6 +4,7 @@ import { isCalculationError } from '../../src/core/errors';
 import { Dec } from '../../src/core/money';
 import { FILING_STATUSES, type FilingStatus } from '../../src/core/schema';
 import { stateTaxTables } from '../../src/tax/_lib/state-tables';
+import { ordinaryTax, scheduleFrom } from '../../src/tax/ordinary-tax';
 import { COVERED_STATES, type StateIncomeInput, stateIncome } from '../../src/tax/state-income';
 
 const tax = (input: Omit<StateIncomeInput, 'tax_year'> & { tax_year?: number }) =>
@@ -350,6 +351,24 @@ describe('tax/state-income: Ohio 2025 (R.C. 5747.02 as amended by H.B. 96; 2025 
     // 800,000: 2,375.625 + 3.125% x 700,000 = 21,875 -> 24,250.625 -> 24,250.63
     const r = single('OH', 800_000);
     expect([r.personal_exemptions, r.tax]).toEqual([0, 24_250.63]);
+  });
+  it('none at exactly 750,000 either: the booklet’s rows are $80,001 - $749,999 and $750,000 or greater', () => {
+    // 2025 Ohio IT 1040 booklet, line 4 exemption table (p. 17): "$80,001 - $749,999 $1,900" and
+    // "$750,000 or greater $0". PolicyEngine-US tests/policy/baseline/gov/states/oh/tax/income/exemptions/
+    // personal/oh_personal_exemptions.yaml, case "Exactly at $750,000 receives zero exemption (2025)"
+    // (oh_agi 750,000 -> oh_personal_exemptions 0) and "2025 income above phase-out threshold receives zero"
+    // (750,001 joint -> 0).
+    const at = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'OH', filing_status, state_taxable_income: income }).personal_exemptions;
+    expect([
+      at('single', 749_999),
+      at('single', 749_999.99),
+      at('single', 750_000),
+      at('single', 750_001),
+    ]).toEqual([1900, 1900, 0, 0]);
+    expect([at('mfj', 749_999), at('mfj', 750_000)]).toEqual([3800, 0]);
+    // 750,000: no exemption; 2,375.625 + 3.125% x 650,000 = 20,312.50 -> 22,688.125 -> 22,688.13
+    expect(single('OH', 750_000).tax).toBe(22_688.13);
   });
 });
 
@@ -1111,6 +1130,24 @@ describe('tax/state-income: Alabama 2025 (Ala. Code 40-18-5, 40-18-15; 2025 Form
     expect([sd('single', 25_999), sd('single', 30_000), sd('single', 35_500)]).toEqual([3000, 2775, 2500]);
     expect([sd('hoh', 26_000), sd('hoh', 35_499), sd('hoh', 35_500)]).toEqual([5065, 2635, 2500]);
   });
+  it('phase-out floor 25,500 (Act 2022-297), not 26,000: the chart’s first reduced row starts at 26,000 (whole $500 steps)', () => {
+    // Ala. Code 40-18-15(b) as amended by Act 2022-297 (LSA fiscal note on H.B. 163: AGI floor $25,500,
+    // $12,750 separate): the reduction counts each full $500 ($250 separate) over the floor. 2025 Form 40
+    // Booklet, Standard Deduction Chart, p. 9 (rows as quoted by PolicyEngine-US issue 7190 and the same in
+    // the 2024 booklet): joint $0-$25,999 -> $8,500, $26,000-$26,499 -> $8,325; separate $0-$12,999 ->
+    // $4,250, $13,000-$13,249 -> $4,162. A floor of 26,000 / 13,000 (PolicyEngine-US 8914f89) would give
+    // 8,500 at 26,000 and 4,250 at 13,000.
+    const sd = (filing_status: FilingStatus, income: number) =>
+      tax({ state: 'AL', filing_status, state_taxable_income: income, federal_income_tax: 0 })
+        .standard_deduction;
+    expect([sd('mfj', 25_500), sd('mfj', 25_999), sd('mfj', 26_000), sd('mfj', 26_500)]).toEqual([
+      8500, 8500, 8325, 8150,
+    ]);
+    expect([sd('mfs', 12_999), sd('mfs', 13_000), sd('mfs', 13_249), sd('mfs', 13_250)]).toEqual([
+      4250, 4162, 4162, 4074,
+    ]);
+    expect([sd('single', 25_999), sd('single', 26_000), sd('qss', 26_000)]).toEqual([3000, 2975, 8325]);
+  });
   it('bracket edges: single 500 / 3,000, joint 1,000 / 6,000 of taxable income', () => {
     // single, no federal tax: income = TI + 3,000 + 1,500 below 25,500
     const s = (ti: number) => single('AL', ti + 4500, { federal_income_tax: 0 });
@@ -1388,6 +1425,28 @@ describe('tax/state-income: Wisconsin 2025 (Wis. Stat. 71.05(22), 71.05(23), 71.
     expect(wi('single', 20_000, { pension_income: 30_000, age: 66 }).tax).toBe(1590.22);
     const ss = wi('single', 30_000, { social_security_income: 20_000 });
     expect([ss.social_security_taxed, ss.tax]).toEqual([0, wi('single', 30_000).tax]);
+  });
+  it('the 4.4% bracket ends at 50,480 / 67,300 / 33,650 (2025 Act 15), not PolicyEngine-US’s 51,130 / 68,170 / 34,090', () => {
+    // 2025 Form 1 instructions, Tax Table, row 67,300-67,400 (the tax at the row's midpoint, 67,350, in
+    // whole dollars; as transcribed by an independent project): single and head of household $2,983,
+    // married filing jointly $2,788, married filing separately $3,179. With the 51,130 / 68,170 / 34,090
+    // tops the rows would read 2,977 / 2,787 / 3,175.
+    // single: 513.80 + 4.4% x 35,800 = 2,089 at 50,480; + 5.3% x 16,870 = 894.11 -> 2,983.11
+    // joint: 685.30 + 4.4% x 47,720 = 2,784.98 at 67,300; + 5.3% x 50 = 2.65 -> 2,787.63
+    // separate: 342.65 + 4.4% x 23,860 = 1,392.49 at 33,650; + 5.3% x 33,700 = 1,786.10 -> 3,178.59
+    const table = stateTaxTables.get(2025).WI;
+    if (table?.brackets === undefined) throw new Error('WI has a schedule');
+    const row = (name: string) => {
+      const rows = table.brackets?.schedules[name];
+      if (rows === undefined) throw new Error(`no schedule ${name}`);
+      return Math.round(ordinaryTax(scheduleFrom(rows.rates, rows.thresholds), 67_350).toNumber());
+    };
+    expect([row('single'), row('joint'), row('separate')]).toEqual([2983, 2788, 3179]);
+    // the same tops through the operation: the 4.4% row of a return past the standard deduction's end
+    const fills = wi('single', 200_000).brackets;
+    expect([fills[1]?.from, fills[1]?.to, fills[1]?.tax]).toEqual([14_680, 50_480, 1575.2]);
+    expect(wi('mfj', 200_000).brackets[1]?.to).toBe(67_300);
+    expect(wi('mfs', 200_000).brackets[1]?.to).toBe(33_650);
   });
   it('bracket edges 14,680 / 50,480 / 323,290 (single) and 67,300 (joint) of taxable income', () => {
     const at = (filing_status: FilingStatus, ti: number) => {

@@ -183,7 +183,10 @@ export function stateLimits(
     const rows = Array.isArray(tiered.tiers) ? tiered.tiers : tiered.tiers[status];
     const measure = tiered.measured_on_federal_agi ? 'federal_agi' : 'state_agi';
     rows.forEach((row, i) => {
-      add('personal_exemption_tiers', `personal_exemption_tier_${i + 1}_end`, measure, row.up_to);
+      // a `below` row ends once the measure reaches it; an `up_to` row once the measure is over it
+      const name = `personal_exemption_tier_${i + 1}_end`;
+      if ('below' in row) add('personal_exemption_tiers', name, measure, row.below, true);
+      else add('personal_exemption_tiers', name, measure, row.up_to);
     });
   }
   const floor = table.no_tax_at_or_below?.[status];

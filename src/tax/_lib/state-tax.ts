@@ -27,7 +27,7 @@ import type { StateTaxTable } from './tables';
  * bump it whenever any result changes for any input (a jurisdiction added, a figure or rule changed),
  * and each operation that uses it bumps its own version (`test/goldens/engine-dependencies.json`).
  */
-export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.0.1' } as const;
+export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.0.2' } as const;
 
 /** What the computation needs from a request. */
 export interface StateTaxInput {
@@ -562,7 +562,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   if (tiered !== undefined) {
     const rows = Array.isArray(tiered.tiers) ? tiered.tiers : tiered.tiers[status];
     const measure = tiered.measured_on_federal_agi ? federalAgi : income;
-    const tier = rows.find((row) => measure.lte(row.up_to));
+    const tier = rows.find((row) => ('below' in row ? measure.lt(row.below) : measure.lte(row.up_to)));
     personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
   }
   const ageDeductions = (table.age_deductions ?? []).reduce((sum, rule) => {

@@ -198,8 +198,17 @@ const AgeDeduction = block({
   part_of_standard_deduction: z.optional(z.boolean()),
 });
 
-/** Exemption amounts by income: the first row whose `up_to` the income does not exceed applies. */
-const ExemptionTierList = z.array(z.strictObject({ up_to: z.number(), amount: z.number() }));
+/**
+ * Exemption amounts by income: the first row that the income fits applies, a row with `up_to` while the
+ * income does not exceed it, a row with `below` while the income is less than it (Ohio's "$80,001 -
+ * $749,999" row, "$750,000 or greater" getting none).
+ */
+const ExemptionTierList = z.array(
+  z.union([
+    z.strictObject({ up_to: z.number(), amount: z.number() }),
+    z.strictObject({ below: z.number(), amount: z.number() }),
+  ]),
+);
 
 // --- Income-stepped tax rules (Connecticut's CT-1040 Tax Calculation Schedule, Tables A, C, D, E) ---
 // Each is measured on the state's AGI: the income after the retirement exclusions, before deductions.
@@ -315,7 +324,7 @@ export const StateTaxTableSchema = z
     personal_exemption_phaseout: z.optional(block(phaseoutShape)),
     /**
      * Personal exemptions that depend on income (before deductions): `persons[status]` exemptions of the
-     * amount of the first tier whose `up_to` the income does not exceed (no tier: none). `tiers` is one
+     * amount of the first tier the income fits (`up_to`: not over it; `below`: under it; no tier: none). `tiers` is one
      * list (Ohio) or one by status (Maryland, Tax-General 10-211(c)); measured on the state's AGI (its
      * income after the exclusions: Ohio modified AGI, ORC 5747.025(A)), or with `measured_on_federal_agi`
      * on federal AGI (the income given with the part of the benefits IRC 86 includes).
