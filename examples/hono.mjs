@@ -1,11 +1,15 @@
-// Hono: the handler is a Fetch handler, so it mounts directly.  FINPLAN_KEY=secret node examples/hono.mjs
+// Hono on Node: the handler is a Fetch handler, so it mounts directly.  FINPLAN_KEY=secret node examples/hono.mjs
 import { serve } from '@hono/node-server';
 import { createHandler } from 'finplan/http';
+import { sharedWorkerPool } from 'finplan/node';
 import { Hono } from 'hono';
 
-const finplan = createHandler({ apiKeys: [process.env.FINPLAN_KEY ?? 'change-me'] });
+// With a worker pool, simulations and other costly calls compute off the thread that answers your
+// routes and the probes (without it they run on the request thread).
+const finplan = createHandler({ apiKeys: [process.env.FINPLAN_KEY ?? 'change-me'], pool: sharedWorkerPool() });
 const app = new Hono();
 app.get('/', (c) => c.text('my app'));
+app.post('/echo', async (c) => c.json({ received: await c.req.json() }));
 app.all('/v1/*', (c) => finplan(c.req.raw));
 for (const path of ['/readyz', '/healthz', '/openapi.json']) app.get(path, (c) => finplan(c.req.raw));
 const server = serve(

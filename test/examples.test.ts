@@ -69,9 +69,31 @@ async function exercise(url: string): Promise<void> {
   expect((await (await fetch(`${url}/openapi.json`)).json()).openapi).toBe('3.1.0');
 }
 
+/** The host's own JSON route still parses its bodies with finplan mounted beside it. */
+async function hostRoute(url: string): Promise<void> {
+  const echoed = await fetch(`${url}/echo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"hello":"world"}',
+  });
+  expect(echoed.status).toBe(200);
+  expect(await echoed.json()).toEqual({ received: { hello: 'world' } });
+}
+
 describe('mounting examples', () => {
-  it.each(['node-http.mjs', 'express.mjs', 'fastify.mjs', 'hono.mjs'])('examples/%s', async (example) => {
-    await exercise(await start(example));
+  it('examples/node-http.mjs', async () => {
+    await exercise(await start('node-http.mjs'));
+  });
+  it.each(['express.mjs', 'fastify.mjs', 'hono.mjs'])(
+    'examples/%s, beside a JSON route of the host',
+    async (example) => {
+      const url = await start(example);
+      await exercise(url);
+      await hostRoute(url);
+    },
+  );
+  it('examples/express.mjs also serves the API under /api/finplan, mounted as written', async () => {
+    await exercise(`${await start('express.mjs')}/api/finplan`);
   });
 
   it('examples/fetch-runtime.mjs exports a Fetch handler', async () => {

@@ -103,6 +103,30 @@ export interface HandlerOptions {
    * carries `Access-Control-Allow-Origin` and exposes the rate-limit headers.
    */
   readonly cors?: { readonly origins: readonly string[] | '*'; readonly maxAgeSeconds?: number };
+  /**
+   * Where costly operations compute for a Fetch host on Node (Hono's node-server, Next.js, any host that
+   * hands the handler `Request` objects): a worker pool from `finplan/node` (`sharedWorkerPool()` or a
+   * `new WorkerPool()`), so that simulations and other heavy calls leave the thread that answers probes
+   * and cheap calls. Without it (or where the pool is not available) everything computes in the calling
+   * thread, as on runtimes without worker threads. `toNodeListener` brings its own pool.
+   */
+  readonly pool?: OperationPool;
+  /** Deadline of a job in `pool`, queue wait included, in ms (default 10,000): then 503 with Retry-After. */
+  readonly deadlineMs?: number;
+}
+
+/** Default deadline of an operation run in a worker pool, queue wait included: 10 s. */
+export const DEFAULT_DEADLINE_MS = 10_000;
+
+/**
+ * A pool that computes built-in operations off the calling thread from their parsed input and resolves
+ * with the envelope; `WorkerPool` of `finplan/node` is one.
+ */
+export interface OperationPool {
+  /** Whether jobs really leave the calling thread (false: compute in-thread). */
+  readonly available: boolean;
+  /** Compute the operation at `path` on `input` (already parsed) within `deadlineMs` of now. */
+  run(path: string, input: unknown, deadlineMs: number): Promise<Envelope<unknown>>;
 }
 
 /**
@@ -132,6 +156,27 @@ export class ServiceUnavailableError extends Error {
   }
 }
 
+/**
+ * An {@link Executor} running finplan's own operations in `pool` (a worker knows only those; any other
+ * computes in-thread); undefined when the pool is not available.
+ *
+ * @example
+ * ```ts
+ * import { poolExecutor } from 'finplan/http';
+ * import { sharedWorkerPool } from 'finplan/node';
+ * const execute = poolExecutor(sharedWorkerPool(), 5_000); // undefined when running from source
+ * ```
+ */
+export function poolExecutor(pool: OperationPool, deadlineMs: number): Executor | undefined {
+  if (!(Number.isInteger(deadlineMs) && deadlineMs > 0))
+    throw new RangeError('deadlineMs must be a positive integer');
+  if (!pool.available) return undefined;
+  return (operation, input) =>
+    allOperations.get(operation.path) === operation
+      ? pool.run(operation.path, input, deadlineMs)
+      : Promise.resolve().then(() => operation.run(input));
+}
+
 /** Returned by {@link RequestParts.readBody} when the body crosses the limit. */
 export const TOO_LARGE = Symbol('finplan.body-too-large');
 
@@ -147,7 +192,7 @@ export interface RequestParts {
   header(name: string): string | undefined;
   /** The body as UTF-8 text, or {@link TOO_LARGE} as soon as it crosses `limit` bytes (the rest unread). */
   readBody(limit: number): Promise<string | typeof TOO_LARGE>;
-  /** Where costed operations compute (default: in the calling thread). */
+  /** Where costed operations compute (default: the handler's `pool`, else the calling thread). */
   readonly execute?: Executor | undefined;
   /** The address of the connection's peer (node:http sets it); what signups are rate-limited by. */
   readonly clientAddress?: string | undefined;
@@ -163,8 +208,22 @@ export interface Handler {
   readonly [HANDLER_CORE]: (parts: RequestParts) => Promise<Reply>;
 }
 
-/** Read at most `limit` bytes of a Fetch body; {@link TOO_LARGE} as soon as it is exceeded. */
+const UTF8 = new TextDecoder();
+
+/**
+ * Read at most `limit` bytes of a Fetch body; {@link TOO_LARGE} as soon as it is exceeded. A body whose
+ * `Content-Length` is within the limit is read whole (`arrayBuffer()`): on Node's Fetch objects (Hono's
+ * node-server, Next.js) that skips the web-stream reader, which cost about 80 us a request. The host's
+ * HTTP parser frames the body by that length; the length of what arrived is checked all the same. A body
+ * of unknown length is streamed and cut off at the limit.
+ */
 async function readFetchBody(request: Request, limit: number): Promise<string | typeof TOO_LARGE> {
+  // Before `request.body`: @hono/node-server builds a whole undici Request when that is read.
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d{1,15}$/.test(declared) && Number(declared) <= limit) {
+    const bytes = await request.arrayBuffer();
+    return bytes.byteLength > limit ? TOO_LARGE : UTF8.decode(bytes);
+  }
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -185,7 +244,7 @@ async function readFetchBody(request: Request, limit: number): Promise<string | 
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return UTF8.decode(bytes);
 }
 
 /** A mount path: one or more `/segment`s of RFC 3986 unreserved characters, none of them `.` or `..`. */
@@ -342,6 +401,10 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const cors = corsPolicy(options.cors);
+  /** Where costly operations compute when the bridge brings no executor of its own. */
+  const poolExecute = options.pool
+    ? poolExecutor(options.pool, options.deadlineMs ?? DEFAULT_DEADLINE_MS)
+    : undefined;
   if (!(Number.isInteger(rateLimit) && rateLimit > 0))
     throw new RangeError('rateLimit must be a positive integer');
   let openApiJson: string | undefined;
@@ -715,8 +778,8 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         if (overBudget) return overBudget;
         headers = rateHeadersNow();
       }
-      if (request.execute && cost >= OFFLOAD_PATH_STEPS)
-        return jsonReply(200, await request.execute(operation, input), headers);
+      const execute = request.execute ?? poolExecute;
+      if (execute && cost >= OFFLOAD_PATH_STEPS) return jsonReply(200, await execute(operation, input), headers);
       const body = envelopeJson(operation, input, operation.compute(input));
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
     } catch (error) {

@@ -8,12 +8,15 @@ import { buildOpenApiDocument } from './openapi';
 export { hashApiKey } from './api-keys';
 export {
   createHandler,
+  DEFAULT_DEADLINE_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_RATE_LIMIT,
   type Executor,
   type Handler,
   type HandlerOptions,
   OFFLOAD_PATH_STEPS,
+  type OperationPool,
+  poolExecutor,
   ServiceUnavailableError,
 } from './handler';
 export { API_VERSION, buildOpenApiDocument } from './openapi';

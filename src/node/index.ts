@@ -3,8 +3,8 @@
  * in worker threads and production limits.
  * @module finplan/node
  */
+export { DEFAULT_DEADLINE_MS } from '../http/handler';
 export {
-  DEFAULT_DEADLINE_MS,
   type FetchHandler,
   type NodeListener,
   type NodeListenerOptions,

@@ -1,19 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AnyOperation } from '../core/operation';
 import {
+  DEFAULT_DEADLINE_MS,
   DEFAULT_MAX_BODY_BYTES,
   type Executor,
   HANDLER_CORE,
   type Handler,
+  poolExecutor,
   type RequestParts,
   TOO_LARGE,
 } from '../http/handler';
 import { errorReply, payloadTooLarge, type Reply } from '../http/responses';
-import { registry } from '../operations';
 import { sharedWorkerPool, type WorkerPool } from './worker-pool';
-
-/** Default deadline of a simulation run off the main thread, queue wait included: 10 s. */
-export const DEFAULT_DEADLINE_MS = 10_000;
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -67,12 +64,19 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** Body already read by a framework (e.g. express.json()), serialised back to text. */
-function preParsedBody(req: IncomingMessage): string | undefined {
+/**
+ * The body a framework already read (e.g. express.json()), serialised back to text and held to the same
+ * `limit` as a body read from the stream (the host's parser may allow more); undefined when none was.
+ */
+function preParsedBody(req: IncomingMessage, limit: number): string | typeof TOO_LARGE | undefined {
   const body = (req as { body?: unknown }).body;
   if (!req.readableEnded || body === undefined) return undefined;
-  if (Buffer.isBuffer(body)) return body.toString('utf8');
-  return typeof body === 'string' ? body : JSON.stringify(body);
+  const text = Buffer.isBuffer(body)
+    ? body.toString('utf8')
+    : typeof body === 'string'
+      ? body
+      : JSON.stringify(body);
+  return Buffer.byteLength(text) > limit ? TOO_LARGE : text;
 }
 
 /**
@@ -175,6 +179,16 @@ export function requestTargetPath(target: string): string {
   return end === -1 ? target : target.slice(0, end);
 }
 
+/**
+ * The request target the handler routes on: Express and Connect strip a mount path from `req.url`
+ * (`app.use('/api/finplan', listener)` sees `/v1/tvm`) and keep the target as sent in `req.originalUrl`;
+ * finplan routes on the full path, as a Fetch host gives it, with `basePath` saying where it is mounted.
+ */
+function routedUrl(req: IncomingMessage): string {
+  const original = (req as { originalUrl?: unknown }).originalUrl;
+  return typeof original === 'string' ? original : (req.url ?? '/');
+}
+
 /** The {@link RequestParts} of a node:http request: one object, no closures per request. */
 class NodeParts implements RequestParts {
   readonly method: string;
@@ -186,7 +200,7 @@ class NodeParts implements RequestParts {
   constructor(req: IncomingMessage, execute: Executor | undefined) {
     this.#req = req;
     this.method = req.method ?? 'GET';
-    this.pathname = requestTargetPath(req.url ?? '/');
+    this.pathname = requestTargetPath(routedUrl(req));
     this.execute = execute;
     this.clientAddress = req.socket?.remoteAddress || undefined;
   }
@@ -196,7 +210,7 @@ class NodeParts implements RequestParts {
 
   readBody(limit: number): Promise<string | typeof TOO_LARGE> {
     const req = this.#req;
-    const parsed = preParsedBody(req);
+    const parsed = preParsedBody(req, limit);
     if (parsed !== undefined) return Promise.resolve(parsed);
     return readCapped(req, limit).then((body) => (body === TOO_LARGE ? TOO_LARGE : body.toString('utf8')));
   }
@@ -207,10 +221,11 @@ async function viaFetch(handler: FetchHandler, req: IncomingMessage, res: Server
   const method = req.method ?? 'GET';
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
-    const parsed = preParsedBody(req);
-    const read = parsed === undefined ? await readCapped(req, limit) : Buffer.from(parsed);
+    const parsed = preParsedBody(req, limit);
+    const read =
+      parsed === undefined ? await readCapped(req, limit) : parsed === TOO_LARGE ? parsed : Buffer.from(parsed);
     if (read === TOO_LARGE) {
-      lingerThenClose(req, res);
+      if (bodyUnread(req)) lingerThenClose(req, res);
       writeReply(res, payloadTooLarge(limit), method);
       return;
     }
@@ -218,18 +233,9 @@ async function viaFetch(handler: FetchHandler, req: IncomingMessage, res: Server
   }
   const headers = new Headers();
   for (const name of Object.keys(req.headers)) headers.set(name, header(req, name) ?? '');
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const url = new URL(routedUrl(req), `http://${req.headers.host ?? 'localhost'}`);
   const response = await handler(new Request(url, { method, headers, ...(body ? { body } : {}) }));
   await writeResponse(res, response, method);
-}
-
-/** An executor running built-in simulating operations in `pool`, in-thread when it is not available. */
-function poolExecutor(pool: WorkerPool, deadlineMs: number): Executor | undefined {
-  if (!pool.available) return undefined;
-  return (operation: AnyOperation, input: unknown) =>
-    registry.get(operation.path) === operation
-      ? pool.run(operation.path, input, deadlineMs)
-      : Promise.resolve().then(() => operation.run(input));
 }
 
 /**
@@ -252,8 +258,6 @@ function poolExecutor(pool: WorkerPool, deadlineMs: number): Executor | undefine
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  if (!(Number.isInteger(deadlineMs) && deadlineMs > 0))
-    throw new RangeError('deadlineMs must be a positive integer');
   const core = (handler as Partial<Handler>)[HANDLER_CORE];
   const pool = options.workers === false ? undefined : (options.workers ?? sharedWorkerPool());
   const execute = pool ? poolExecutor(pool, deadlineMs) : undefined;
