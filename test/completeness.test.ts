@@ -152,3 +152,20 @@ describe('each file beside the operations is an operation, the index or marked @
     ).not.toBe('unmarked');
   });
 });
+
+// A result_id is `<prefix>_<16 hex>`: the underscore separates the prefix from the hash, so a prefix
+// must not contain one (inherited-ira's `inherited_ira` did), and two operations sharing a prefix would
+// make an id ambiguous about which operation produced it.
+describe('result_id prefixes', () => {
+  const prefixes = registry.operations.map((operation) => operation.prefix);
+  it.each(registry.operations.map((operation) => [operation.path, operation.prefix] as const))(
+    '%s: %s is lowercase words joined by hyphens',
+    (_, prefix) => {
+      expect(prefix).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    },
+  );
+  it('are unique', () => {
+    const repeated = prefixes.filter((prefix, i) => prefixes.indexOf(prefix) !== i);
+    expect(repeated).toEqual([]);
+  });
+});

@@ -281,8 +281,8 @@ function compute(input: Input): InheritedIraResult {
 export const inheritedIra = defineOperation({
   path: '/v1/inherited-ira',
   engine: 'inherited-ira',
-  version: '1.0.0',
-  prefix: 'inherited_ira',
+  version: '1.0.1',
+  prefix: 'inherited-ira',
   uses: [TAX_ENGINE],
   summary:
     'Ten-year rule drawdown of an inherited IRA: even, bracket_fill, defer, immediate; lowest future value of taxes.',

@@ -18,10 +18,13 @@ import { irmaaTables } from '../healthcare/_lib/year-tables';
 import { type HouseholdYear, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
 import { bracketCeilingOf, ordinaryRoomTo } from './_lib/bracket-fill';
 import {
-  FIRST_RMD_BIRTH_YEAR,
   RMD_BEGINNING_AGES_TEXT,
-  rmdBeginningAge,
+  RMD_BIRTH_YEARS,
+  RMD_SPLIT_BIRTH_YEARS_TEXT,
+  rmdBeginning,
   rmdDivisorFor,
+  rmdYearIssue,
+  UNIFORM_TABLE_FIRST_YEAR,
 } from './_lib/uniform-lifetime';
 
 const RothConversionObject = z.strictObject({
@@ -33,8 +36,10 @@ const RothConversionObject = z.strictObject({
       'end_age - 1; the ending balances are those at the end of that year.',
   ),
   birth_year: integer(
-    `Owner's year of birth: tax_year - current_age. Sets the RMD beginning age (${RMD_BEGINNING_AGES_TEXT}).`,
-    { min: 1900, max: 2100 },
+    `Owner's year of birth (${RMD_BIRTH_YEARS.min}-${RMD_BIRTH_YEARS.max}): tax_year - current_age. Sets the ` +
+      `RMD beginning age (${RMD_BEGINNING_AGES_TEXT}). A plan year before ${UNIFORM_TABLE_FIRST_YEAR} in which ` +
+      'an RMD is or may be due is a 400, as in /v1/retirement/rmd.',
+    RMD_BIRTH_YEARS,
   ),
   tax_deferred_balance: nonNegativeMoney(
     'Traditional IRA balance at the start of tax_year (the prior December 31 balance for the RMD; dollars).',
@@ -100,6 +105,11 @@ export const RothConversionInput = RothConversionObject.check(
       );
     if (input.birth_year + input.current_age !== input.tax_year)
       issue('birth_year', `must be tax_year - current_age (${input.tax_year - input.current_age})`);
+    else {
+      // The RMD rule in every year of the plan (a year of the table held is always answered).
+      const refusal = rmdYearIssue(input.birth_year, input.current_age, input.end_age - 1);
+      if (refusal !== undefined) issue('birth_year', refusal.message, { finplan: refusal.code });
+    }
   }),
 );
 export type RothConversionInput = z.input<typeof RothConversionInput>;
@@ -147,11 +157,12 @@ export const RothConversionResult = z.object({
   bracket_ceiling: resultNumber('Taxable income at the top of target_bracket (tax_year, filing_status).'),
   rmd_beginning_age: z.optional(
     z
-      .int()
+      .number()
       .check(
         z.describe(
-          `Age at which RMDs begin for birth_year (${RMD_BEGINNING_AGES_TEXT}); omitted before ` +
-            `${FIRST_RMD_BIRTH_YEAR} (past the beginning age: RMDs are due at every age of the table).`,
+          `Age at which RMDs begin for birth_year (${RMD_BEGINNING_AGES_TEXT}; 70 1/2 is given as 70.5); ` +
+            `omitted for ${RMD_SPLIT_BIRTH_YEARS_TEXT}, which the birth date splits between two ages (past ` +
+            'both in every year the plan can model).',
         ),
       ),
   ),
@@ -287,7 +298,7 @@ function compute(input: Parsed): RothConversionResult {
   // Breakeven: the first year-end from which conversions stay at least even through the horizon.
   let breakeven: number | undefined;
   for (let i = lead.length - 1; i >= 0 && (lead[i] as Dec).gte(0); i--) breakeven = i;
-  const beginningAge = rmdBeginningAge(input.birth_year);
+  const beginningAge = rmdBeginning(input.birth_year).age;
   const last = years[years.length - 1] as RothConversionResult['years'][number];
   const summary = (tax: Dec, net: Dec, deferredEnd: number, rothEnd: number, wealthEnd: number) => ({
     lifetime_tax: roundMoney(tax),
@@ -346,7 +357,7 @@ function compute(input: Parsed): RothConversionResult {
 export const rothConversion = defineOperation({
   path: '/v1/roth-conversion',
   engine: 'roth-conversion',
-  version: '1.0.0',
+  version: '1.1.0',
   uses: [TAX_ENGINE, IRMAA_ENGINE],
   prefix: 'roth',
   summary: 'Yearly Roth conversions to the top of a bracket against a no-conversion baseline.',

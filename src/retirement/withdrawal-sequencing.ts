@@ -18,7 +18,12 @@ import {
 } from '../core/schema';
 import { type HouseholdYearTax, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
 import { bracketCeilingOf, ordinaryRoomTo } from './_lib/bracket-fill';
-import { rmdDivisorFor } from './_lib/uniform-lifetime';
+import {
+  RMD_BIRTH_YEARS,
+  rmdDivisorFor,
+  rmdYearIssue,
+  UNIFORM_TABLE_FIRST_YEAR,
+} from './_lib/uniform-lifetime';
 
 /** The withdrawal orders of `/v1/retirement/withdrawal-sequencing`. */
 export const SEQUENCING_STRATEGIES = ['conventional', 'bracket_fill', 'proportional'] as const;
@@ -71,10 +76,12 @@ const WithdrawalSequencingObject = z.strictObject({
     ),
   ),
   birth_year: z.optional(
-    integer('Year of birth (1900-2100; default tax_year - age); sets the RMD beginning age. Needs age.', {
-      min: 1900,
-      max: 2100,
-    }),
+    integer(
+      `Year of birth (${RMD_BIRTH_YEARS.min}-${RMD_BIRTH_YEARS.max}; default tax_year - age); sets the RMD ` +
+        'beginning age, by the rule of /v1/retirement/rmd (a tax year before ' +
+        `${UNIFORM_TABLE_FIRST_YEAR} in which an RMD is or may be due is a 400). Needs age.`,
+      RMD_BIRTH_YEARS,
+    ),
   ),
 });
 
@@ -94,6 +101,17 @@ export const WithdrawalSequencingInput = WithdrawalSequencingObject.check(
           'birth_year',
           `must be tax_year - age (${input.tax_year - input.age}): age is the age attained in tax_year`,
         );
+    }
+    if (
+      input.age !== undefined &&
+      (input.birth_year ?? input.tax_year - input.age) + input.age === input.tax_year
+    ) {
+      // The RMD rule of the year (every tax year of the tax engine is answered).
+      const refusal = rmdYearIssue(input.tax_year - input.age, input.age);
+      if (refusal !== undefined)
+        issue(input.birth_year === undefined ? 'age' : 'birth_year', refusal.message, {
+          finplan: refusal.code,
+        });
     }
   }),
 );
@@ -210,7 +228,11 @@ function proRata(total: number, caps: readonly [number, number, number]): [numbe
 /** The year's RMD in cents: 0 without age or before the beginning age. */
 function rmdCents(input: Parsed): number {
   if (input.age === undefined) return 0;
-  const divisor = rmdDivisorFor(input.age, input.birth_year ?? input.tax_year - input.age);
+  const divisor = rmdDivisorFor(
+    input.age,
+    input.birth_year ?? input.tax_year - input.age,
+    input.birth_year === undefined ? 'age' : 'birth_year',
+  );
   if (divisor === undefined) return 0;
   return toCents(new Dec(input.tax_deferred_balance).div(divisor).toNumber());
 }

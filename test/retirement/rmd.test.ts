@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { isCalculationError } from '../../src/core/errors';
 import { Dec } from '../../src/core/money';
 import { type RmdInput, rmd } from '../../src/retirement/rmd';
 import { calculationErrorOf } from '../helpers';
@@ -158,12 +159,85 @@ describe('rmd: hand calculations', () => {
   });
 });
 
-describe('rmd: bad input', () => {
-  it('birth years before 1950 are a 400 naming birth_year', () => {
-    const error = calculationErrorOf(rmd, { age: 80, account_balance: 1000, birth_year: 1949 });
-    expect(error.code).toBe('invalid_input');
-    expect(error.issues[0]?.path).toBe('birth_year');
+describe('rmd: owners born before 1950', () => {
+  // Born 1941, age 84 in 2025, 100,000 on December 31, 2024. Born before July 1, 1949, the owner attained
+  // 70 1/2 by 2019 at the latest (26 CFR 1.401(a)(9)-2, A-3: six calendar months after the 70th birthday,
+  // so in 2011 or 2012) and keeps the old beginning age (SECURE Act sec. 114(d)); 2025 is long after the
+  // first distribution year, and from 2022 every distribution year uses the Uniform Lifetime Table of
+  // 26 CFR 1.401(a)(9)-9(c) (T.D. 9930): 84 -> 16.8. 100,000 / 16.8 = 5,952.380952... -> 5,952.38, due by
+  // December 31, 2025. Which of 2011 and 2012 was the first distribution year needs the birth month, so
+  // first_rmd_year and required_beginning_date are omitted.
+  it('born 1941, age 84 in 2025: 100,000 / 16.8 = 5,952.38 (the issue example)', () => {
+    expect(run({ age: 84, account_balance: 100_000, birth_year: 1941 })).toEqual({
+      distribution_year: 2025,
+      beginning_age: 70.5,
+      rmd_required: true,
+      distribution_period: 16.8,
+      required_minimum_distribution: 5952.38,
+      distribution_deadline: '2025-12-31',
+    });
   });
+  // T.D. 9930 (85 FR 72472), preamble, applicability date: an IRA owner who attained 70 1/2 in February
+  // 2020 (born August 1949) attains 72 in August 2021, first distribution year 2021 (old table), and the
+  // new table applies from the 2022 distribution calendar year. Born 1949 is 70 1/2 (January-June births)
+  // or 72 (July-December, SECURE Act sec. 114): either way every year from 2022 is past the first, so the
+  // 2022 RMD at 73 is certain: 265,000 / 26.5 = 10,000. The beginning age itself is not (omitted).
+  it('born 1949, age 73 in 2022: 265,000 / 26.5 = 10,000, beginning age omitted', () => {
+    expect(run({ age: 73, account_balance: 265_000, birth_year: 1949 })).toEqual({
+      distribution_year: 2022,
+      rmd_required: true,
+      distribution_period: 26.5,
+      required_minimum_distribution: 10_000,
+      distribution_deadline: '2022-12-31',
+    });
+  });
+  it('born 1948, age 74 in 2022 (the first year of the table): 25.5', () => {
+    expect(run({ age: 74, account_balance: 2_550, birth_year: 1948 })).toMatchObject({
+      beginning_age: 70.5,
+      distribution_period: 25.5,
+      required_minimum_distribution: 100,
+    });
+  });
+  // Born 1902, 120 in 2022: the "120 and over" row, 2.0.
+  it('born 1902, age 120 in 2022: 2.0', () => {
+    expect(run({ age: 120, account_balance: 1_000, birth_year: 1902 }).required_minimum_distribution).toBe(
+      500,
+    );
+  });
+  // Before 70 (the earliest age attained by December 31 of a year in which 70 1/2 can be reached) no RMD
+  // is due, whatever the table of the year.
+  it('before 70 nothing is due (born 1948, age 69 in 2017)', () => {
+    expect(run({ age: 69, account_balance: 500_000, birth_year: 1948 })).toEqual({
+      distribution_year: 2017,
+      beginning_age: 70.5,
+      rmd_required: false,
+      required_minimum_distribution: 0,
+    });
+  });
+  // Refused: an RMD is or may be due in a distribution year before 2022, whose table (the 2002 Uniform
+  // Lifetime Table) finplan does not hold; 1949 at 70-72 is also split by the birth date.
+  it.each([
+    [1949, 72, 2021],
+    [1949, 70, 2019],
+    [1948, 70, 2018],
+    [1941, 80, 2021],
+    [1900, 120, 2020],
+  ])('born %i, age %i (distribution year %i) is a 400 naming birth_year', (birth_year, age, year) => {
+    const error = calculationErrorOf(rmd, { age, account_balance: 1000, birth_year });
+    expect(error.code).toBe('unsupported_year');
+    expect(error.issues[0]?.path).toBe('birth_year');
+    expect(error.message).toContain(`distribution year ${year}`);
+    expect(error.message).toContain('2022');
+  });
+  it('birth years outside 1900-2100 are a 400 naming birth_year', () => {
+    for (const birth_year of [1899, 2101])
+      expect(calculationErrorOf(rmd, { age: 10, account_balance: 1, birth_year }).issues[0]?.path).toBe(
+        'birth_year',
+      );
+  });
+});
+
+describe('rmd: bad input', () => {
   it('a negative balance or an unknown field is a 400', () => {
     expect(calculationErrorOf(rmd, { age: 80, account_balance: -1, birth_year: 1950 }).issues[0]?.path).toBe(
       'account_balance',
@@ -176,15 +250,20 @@ describe('rmd: bad input', () => {
 });
 
 describe('rmd: the beginning ages in the descriptions come from the data', () => {
-  // IRC 401(a)(9)(C)(v) (SECURE 2.0 sec. 107(c)): 73 for those who attain 72 after 2022 and 73 before
-  // 2033 (born 1951-1959), 75 for those who attain 74 after 2032 (born 1960 on); 72 for 1950 (SECURE
-  // 1.0 sec. 114). The descriptions state the rows of data/tax/statutory-ages.json, generated.
+  // IRC 401(a)(9)(C): 70 1/2 kept by those who attained it by December 31, 2019 (born before July 1, 1949;
+  // SECURE Act sec. 114(d)), 72 for those who attain 70 1/2 after 2019 and 72 before 2023 (born July 1,
+  // 1949 - 1950; sec. 114 and SECURE 2.0 sec. 107(e)), 73 for those who attain 72 after 2022 and 73 before
+  // 2033 (born 1951-1959), 75 for those who attain 74 after 2032 (born 1960 on; SECURE 2.0 sec. 107(c)).
+  // The descriptions state the rows of data/tax/statutory-ages.json, generated.
   it('the request, result and operation descriptions read the same rows', () => {
-    const text = '72 for 1950, 73 for 1951-1959, 75 for 1960 or later';
+    const text =
+      '70 1/2 for births before July 1949, 72 for July 1949-1950, 73 for 1951-1959, 75 for 1960 or later';
     expect(rmd.description).toContain(`at age ${text} (IRC 401(a)(9)(C)`);
     const described = JSON.stringify(z.toJSONSchema(rmd.input as z.ZodMiniType, { io: 'input' }));
     expect(described).toContain(`sets the beginning age: ${text}.`);
-    expect(JSON.stringify(z.toJSONSchema(rmd.output as z.ZodMiniType))).toContain(': 72, 73 or 75.');
+    const output = JSON.stringify(z.toJSONSchema(rmd.output as z.ZodMiniType));
+    expect(output).toContain(': 70.5, 72, 73 or 75 (70.5: age 70 1/2');
+    expect(output).toContain('Omitted for 1949, which the birth date splits');
   });
 });
 
@@ -192,15 +271,69 @@ describe('rmd: properties', () => {
   const input = fc.record({
     age: fc.integer({ min: 0, max: 120 }),
     account_balance: fc.integer({ min: 0, max: 10_000_000_000 }).map((cents) => cents / 100),
-    birth_year: fc.integer({ min: 1950, max: 2100 }),
+    birth_year: fc.integer({ min: 1900, max: 2100 }),
   });
-  it('the RMD is the balance over the divisor to the cent, and 0 exactly when not required', () => {
+  /** The result, or the CalculationError of a refused year. */
+  const outcome = (i: RmdInput) => {
+    try {
+      return { result: run(i) };
+    } catch (error) {
+      if (isCalculationError(error)) return { error };
+      throw error;
+    }
+  };
+  it('the RMD is the balance over the divisor to the cent (integer cents, decimal), never negative, and 0 exactly when not required', () => {
     fc.assert(
       fc.property(input, (i) => {
-        const r = run(i);
-        if (!r.rmd_required) return r.required_minimum_distribution === 0 && i.age < r.beginning_age;
-        const exact = new Dec(i.account_balance).div(r.distribution_period as number).toDecimalPlaces(2);
-        return r.required_minimum_distribution === exact.toNumber() && i.age >= r.beginning_age;
+        const { result: r } = outcome(i);
+        if (r === undefined) return true;
+        if (!r.rmd_required)
+          return (
+            r.required_minimum_distribution === 0 &&
+            (r.beginning_age === undefined || i.age < r.beginning_age)
+          );
+        const cents = new Dec(i.account_balance)
+          .div(r.distribution_period as number)
+          .times(100)
+          .toDecimalPlaces(0);
+        return (
+          new Dec(r.required_minimum_distribution).times(100).eq(cents) &&
+          r.required_minimum_distribution >= 0 &&
+          (r.beginning_age === undefined || i.age >= r.beginning_age) &&
+          r.distribution_year >= 2022
+        );
+      }),
+    );
+  });
+  // Every refusal is a 400 naming birth_year, about a distribution year before 2022 (T.D. 9930's table
+  // applies from 2022), for an owner born before 1950, at 70 or later (the earliest age in whose year 70 1/2
+  // can fall); and every such year is refused.
+  it('refusals name birth_year and are exactly the years before 2022 from age 70 of births before 1950', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const { result, error } = outcome(i);
+        const year = i.birth_year + i.age;
+        const refused = i.birth_year < 1950 && i.age >= 70 && year < 2022;
+        if (!refused) return result !== undefined;
+        return (
+          error !== undefined &&
+          error.code === 'unsupported_year' &&
+          error.issues.length === 1 &&
+          error.issues[0]?.path === 'birth_year' &&
+          error.message.includes(`distribution year ${year}`)
+        );
+      }),
+    );
+  });
+  // Born before 1950, every distribution year from 2022 is past both old beginning ages (70 1/2 and 72).
+  it('owners born before 1950 owe an RMD in every year from 2022', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const birth_year = 1900 + (i.birth_year % 50);
+        const age = Math.max(i.age, 2022 - birth_year);
+        if (age > 120) return true;
+        const r = run({ ...i, birth_year, age });
+        return r.rmd_required && r.distribution_deadline === `${birth_year + age}-12-31`;
       }),
     );
   });

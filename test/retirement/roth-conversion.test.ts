@@ -126,6 +126,41 @@ describe('roth-conversion: hand calculations (2025)', () => {
   });
 });
 
+describe('roth-conversion: owners born before 1950', () => {
+  // Born 1941, 84 in 2025: born before July 1, 1949, so the beginning age is 70 1/2 (SECURE Act sec.
+  // 114(d)), long past; the 2025 RMD uses the Uniform Lifetime Table of 26 CFR 1.401(a)(9)-9(c): 84 ->
+  // 16.8, 100,000 / 16.8 = 5,952.380... -> 5,952.38. Zero return, no conversion: the next year starts
+  // with 94,047.62, and at 85 (16.0) the RMD is 94,047.62 / 16.0 = 5,877.976... -> 5,877.98.
+  const OLD: RothConversionInput = {
+    tax_year: 2025,
+    filing_status: 'single',
+    current_age: 84,
+    end_age: 86,
+    birth_year: 1941,
+    tax_deferred_balance: 100_000,
+    roth_balance: 0,
+    annual_return: 0,
+    target_bracket: 0.1,
+    conversion_end_age: 84,
+  };
+  it('born 1941: beginning age 70.5, RMDs 5,952.38 then 5,877.98', () => {
+    const r = run(OLD);
+    expect(r.rmd_beginning_age).toBe(70.5);
+    expect(r.years.map((y) => [y.year, y.rmd, y.baseline_rmd])).toEqual([
+      [2025, 5_952.38, 5_952.38],
+      [2026, 5_877.98, 5_877.98],
+    ]);
+  });
+  // Born 1949, 76 in 2025: past both 70 1/2 (births before July 1) and 72 (July-December), so the RMD is
+  // certain, 100,000 / 23.7 = 4,219.409... -> 4,219.41; the beginning age itself depends on the birth date
+  // and is omitted.
+  it('born 1949: the RMD is certain (4,219.41), the beginning age omitted', () => {
+    const r = run({ ...OLD, current_age: 76, end_age: 77, birth_year: 1949, conversion_end_age: 76 });
+    expect(r.rmd_beginning_age).toBeUndefined();
+    expect(r.years[0]?.rmd).toBe(4_219.41);
+  });
+});
+
 describe('roth-conversion: bad input', () => {
   it('names the field', () => {
     const path = (input: unknown) => calculationErrorOf(rothConversion, input).issues[0]?.path;

@@ -162,6 +162,35 @@ describe('withdrawal-sequencing: hand calculations (2025)', () => {
   });
 });
 
+describe('withdrawal-sequencing: owners born before 1950', () => {
+  const OLD: WithdrawalSequencingInput = {
+    tax_year: 2025,
+    filing_status: 'single',
+    strategy: 'conventional',
+    spending_need: 1_000,
+    taxable_balance: 10_000,
+    tax_deferred_balance: 100_000,
+    tax_free_balance: 0,
+    taxable_cost_basis_fraction: 1,
+  };
+  // Born 1941, 84 in 2025: beginning age 70 1/2 (born before July 1, 1949), long past; Uniform Lifetime
+  // Table (26 CFR 1.401(a)(9)-9(c)) 84 -> 16.8: 100,000 / 16.8 = 5,952.380... -> 5,952.38, drawn first.
+  it('born 1941, age 84 in 2025: RMD 100,000 / 16.8 = 5,952.38', () => {
+    for (const input of [
+      { ...OLD, age: 84, birth_year: 1941 },
+      { ...OLD, age: 84 },
+    ]) {
+      const r = run(input);
+      expect(r.required_minimum_distribution).toBe(5_952.38);
+      expect(r.withdrawals.tax_deferred).toBe(5_952.38);
+    }
+  });
+  // Born 1949, 76 in 2025: past 70 1/2 and 72 whatever the birth date: 100,000 / 23.7 = 4,219.41.
+  it('born 1949, age 76 in 2025: RMD 100,000 / 23.7 = 4,219.41', () => {
+    expect(run({ ...OLD, age: 76, birth_year: 1949 }).required_minimum_distribution).toBe(4_219.41);
+  });
+});
+
 describe('withdrawal-sequencing: bad input', () => {
   const base: WithdrawalSequencingInput = {
     tax_year: 2025,

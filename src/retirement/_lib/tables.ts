@@ -11,6 +11,7 @@ import { block, sources } from '../../core/table-schema';
 export const UniformLifetimeTableSchema = z.strictObject({
   sources: sources(),
   uniform_lifetime: block({
+    first_distribution_year: z.int(),
     first_age: z.int(),
     last_age: z.int(),
     distribution_periods: z.array(z.number().check(z.gt(0))),

@@ -58,14 +58,65 @@ export const CapitalGainsRatesSchema = z.strictObject({
 });
 
 /** `data/tax/statutory-ages.json`: the ages the Code attaches to deductions and contribution limits. */
+const month = z.int().check(z.gte(1), z.lte(12));
+
+/** One row of the RMD beginning ages: births from (first_birth_year, first_birth_month) through (last_birth_year, last_birth_month). */
+const RmdBeginningRow = z
+  .strictObject({
+    first_birth_year: z.optional(z.int()),
+    first_birth_month: z.optional(month),
+    last_birth_year: z.optional(z.int()),
+    last_birth_month: z.optional(month),
+    // Whole or half years (70 1/2).
+    age: z.number().check(z.refine((age) => Number.isInteger(age * 2) && age > 0)),
+  })
+  .check(
+    z.refine((row) => row.first_birth_month === undefined || row.first_birth_year !== undefined, {
+      message: 'first_birth_month needs first_birth_year',
+    }),
+    z.refine((row) => row.last_birth_month === undefined || row.last_birth_year !== undefined, {
+      message: 'last_birth_month needs last_birth_year',
+    }),
+  );
+
+/** Months since year 0 of a row's first and last birth month (undefined: open). */
+function rowMonths(row: z.output<typeof RmdBeginningRow>) {
+  return {
+    first:
+      row.first_birth_year === undefined
+        ? undefined
+        : row.first_birth_year * 12 + (row.first_birth_month ?? 1) - 1,
+    last:
+      row.last_birth_year === undefined
+        ? undefined
+        : row.last_birth_year * 12 + (row.last_birth_month ?? 12) - 1,
+  };
+}
+
+function rowsCoverEveryBirthDate(rows: z.output<typeof RmdBeginningRow>[]): boolean {
+  const months = rows.map(rowMonths);
+  return months.every(({ first, last }, i) => {
+    if ((first === undefined) !== (i === 0)) return false;
+    if ((last === undefined) !== (i === months.length - 1)) return false;
+    if (first !== undefined && last !== undefined && last < first) return false;
+    const before = months[i - 1];
+    return before === undefined || (before.last !== undefined && first === before.last + 1);
+  });
+}
+
 export const StatutoryAgesSchema = z.strictObject({
   sources: sources(),
   senior: block({ age: z.int() }),
   catch_up: block({ age: z.int(), ages_60_63: z.tuple([z.int(), z.int()]) }),
   hsa_catch_up: block({ age: z.int() }),
   rmd: block({
-    beginning_ages: z.array(
-      z.strictObject({ first_birth_year: z.int(), last_birth_year: z.optional(z.int()), age: z.int() }),
+    beginning_ages: z.array(RmdBeginningRow).check(
+      z.minLength(1),
+      z.refine(rowsCoverEveryBirthDate, {
+        message:
+          'beginning_ages must run in order from the earliest births (the first row without first_birth_year) ' +
+          'to the latest (the last row without last_birth_year), each row starting the month after the one before ends',
+      }),
     ),
     required_beginning_month: z.int(),
     required_beginning_day: z.int(),
