@@ -3,6 +3,7 @@
  * in worker threads and production limits.
  * @module finplan/node
  */
+export { createErrorLog, type ErroredRequest } from './error-log';
 export {
   DEFAULT_DEADLINE_MS,
   type FetchHandler,
