@@ -6,6 +6,7 @@ import { createHandler } from './http/handler';
 import { openApiDocument, redisStores } from './http/index';
 import {
   connectRedis,
+  createErrorLog,
   createNodeServer,
   DEFAULT_DEADLINE_MS,
   DEFAULT_SERVER_LIMITS,
@@ -253,11 +254,8 @@ function serve(args: string[]): void {
       ...(basePath ? { basePath } : {}),
       ...(rateLimit ? { rateLimit } : {}),
       ...(corsOrigins.length > 0 ? { cors: { origins: corsOrigins.includes('*') ? '*' : corsOrigins } } : {}),
-      onError: (error, request) => {
-        process.stderr.write(
-          `finplan: internal error on ${request.method} ${request.pathname}: ${String(error)}\n`,
-        );
-      },
+      // Never process.stderr.write here: EPIPE on it stops the server, a full pipe blocks every request.
+      onError: createErrorLog(),
     });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));

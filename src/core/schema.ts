@@ -62,6 +62,22 @@ export function nonNegativeMoney(description: string) {
   return number(description, { min: 0, lt: MONEY_LIMIT });
 }
 
+/** One cent: the smallest money amount that means anything in a result (which is rounded to cents). */
+export const ONE_CENT = 0.01;
+
+/**
+ * A money amount of at least one cent, below 1e12: for an amount that is divided by (a premium, a price
+ * per unit), where a fraction of a cent is meaningless and a subnormal one would overflow the quotient.
+ *
+ * @example
+ * ```ts
+ * const premium = centsOrMore('Single premium paid today (dollars, at least 0.01).');
+ * ```
+ */
+export function centsOrMore(description: string) {
+  return number(description, { min: ONE_CENT, lt: MONEY_LIMIT });
+}
+
 /** A rate as a decimal fraction (0.05 = 5%), by default in [-0.99, 1]. */
 export function rate(description: string, bounds: { min?: number; max?: number } = {}) {
   return number(description, { min: bounds.min ?? -0.99, max: bounds.max ?? 1 });

@@ -94,7 +94,11 @@ export interface HandlerOptions {
    * `basePath`, each server URL that does not already end with it gets it appended.
    */
   readonly servers?: readonly { url: string; description?: string }[];
-  /** Called with every unexpected error (a 500); the response never carries it. */
+  /**
+   * Called with every unexpected error (a 500); the response never carries it, and an error the callback
+   * throws is ignored (the 500 is sent). Keep it from blocking: `createErrorLog` of `finplan/node` logs
+   * to stderr off the main thread.
+   */
   readonly onError?: (error: unknown, request: { method: string; pathname: string }) => void;
   /**
    * Cross-origin access for browsers, off by default: the origins allowed (exact `scheme://host[:port]`
@@ -799,7 +803,11 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     try {
       return await handle(request);
     } catch (error) {
-      options.onError?.(error, { method: request.method, pathname: clip(request.pathname) });
+      try {
+        options.onError?.(error, { method: request.method, pathname: clip(request.pathname) });
+      } catch {
+        // A failing logger must not turn the 500 into a rejected promise (a dropped connection).
+      }
       return errorReply(500, 'internal_error', 'internal error');
     }
   };

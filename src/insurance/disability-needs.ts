@@ -65,7 +65,7 @@ export const DisabilityNeedsInput = z
     ),
     benefit_tax_rate: z.optional(
       share(
-        'Effective tax rate on a taxable benefit (0-1), supplied by the planner (no payroll-tax or bracket modeling). Required when the group benefit is taxable.',
+        'Effective tax rate on a taxable benefit (0-1), supplied by the planner (no payroll-tax or bracket modeling). Required when the group benefit is taxable; accepted but not used when it is tax-free (premium_paid_by employee_after_tax), which the result\u2019s notes then say. Only with a group_ltd_benefit_rate above 0.',
       ),
     ),
     other_monthly_benefits: withDefault(
@@ -108,11 +108,8 @@ export const DisabilityNeedsInput = z
           'benefit_tax_rate',
           'is required when the group benefit is taxable (premium_paid_by employer or employee_pre_tax)',
         );
-      if (!taxable && input.benefit_tax_rate !== undefined)
-        issue(
-          'benefit_tax_rate',
-          'applies only to a taxable group benefit (premium_paid_by employer or employee_pre_tax)',
-        );
+      if (!group && input.benefit_tax_rate !== undefined)
+        issue('benefit_tax_rate', 'applies only with a group_ltd_benefit_rate above 0');
       const months = 12 * (input.benefit_end_age - input.age);
       if ((input.elimination_period_days * 12) / DAYS_PER_YEAR >= months)
         issue('elimination_period_days', 'must end before benefit_end_age');
@@ -164,6 +161,13 @@ export const DisabilityNeedsResult = z.object({
   present_value_of_gap: money(
     'The monthly gap paid at the end of each month after the elimination period until benefit_end_age, discounted to today at discount_rate (monthly rate (1 + discount_rate)^(1/12) - 1).',
   ),
+  notes: z
+    .array(z.string())
+    .check(
+      z.describe(
+        'Inputs given but not used, and why (benefit_tax_rate with a tax-free group benefit); empty otherwise.',
+      ),
+    ),
 });
 /** The `result` of the envelope: the type of the `DisabilityNeedsResult` schema. */
 export type DisabilityNeedsResult = z.infer<typeof DisabilityNeedsResult>;
@@ -175,6 +179,10 @@ const RULES = {
     'Tax-free: premiums paid by the employee with after-tax dollars, so the benefit is excluded from gross income (IRC 104(a)(3); IRS Publication 525).',
   none: 'No group LTD benefit.',
 } as const;
+
+/** Why a benefit_tax_rate sent with a tax-free group benefit changes nothing. */
+const UNUSED_BENEFIT_TAX_RATE =
+  'benefit_tax_rate is not used: the group benefit is tax-free (premiums paid with after-tax dollars, IRC 104(a)(3)).';
 
 function compute(input: Parsed): DisabilityNeedsResult {
   const afterTaxMonthly = roundMoney(
@@ -227,6 +235,7 @@ function compute(input: Parsed): DisabilityNeedsResult {
     benefit_months: months,
     total_gap: roundMoney(new Dec(gap).times(months)),
     present_value_of_gap: roundMoney(gap * factor),
+    notes: taxation === 'tax_free' && input.benefit_tax_rate !== undefined ? [UNUSED_BENEFIT_TAX_RATE] : [],
   };
 }
 
@@ -253,7 +262,7 @@ function compute(input: Parsed): DisabilityNeedsResult {
 export const disabilityNeeds = defineOperation({
   path: '/v1/insurance/disability-needs',
   engine: 'disability-needs',
-  version: '1.0.0',
+  version: '1.1.0',
   prefix: 'dis',
   summary:
     'Disability income need: the monthly gap after group LTD and its taxation, elimination period, present value.',
@@ -261,7 +270,8 @@ export const disabilityNeeds = defineOperation({
     'Target = annual_income x (1 - income_tax_rate) / 12 x replacement_ratio. Group LTD = group_ltd_benefit_rate x ' +
     'gross monthly earnings, capped at group_ltd_monthly_max; taxable when premium_paid_by is employer or ' +
     'employee_pre_tax (IRC 105(a): employer contributions, including cafeteria-plan premiums excluded from wages), ' +
-    'then reduced by benefit_tax_rate; tax-free when employee_after_tax (IRC 104(a)(3)). Monthly gap = target - ' +
+    'then reduced by benefit_tax_rate; tax-free when employee_after_tax (IRC 104(a)(3)), and a benefit_tax_rate sent ' +
+    'with it is not used (notes say so). Monthly gap = target - ' +
     'group after tax - other_monthly_benefits, at least 0: the tax-free benefit of an individual policy that closes ' +
     'it. Elimination period cash need = target x 12 x days / 365, against liquid_savings. Present value: the gap ' +
     'at the end of each month from the end of the elimination period to benefit_end_age at discount_rate. Taxes ' +

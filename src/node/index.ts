@@ -4,6 +4,7 @@
  * @module finplan/node
  */
 export { DEFAULT_DEADLINE_MS } from '../http/handler';
+export { createErrorLog, type ErroredRequest } from './error-log';
 export {
   type FetchHandler,
   type NodeListener,

@@ -1,11 +1,13 @@
 // The HTTP adapter over a real loopback socket: auth, every error status, rate limiting, body limits,
 // the public probes and the OpenAPI document.
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineOperation } from '../../src/core/operation';
 import { hashApiKey } from '../../src/http/api-keys';
 import { MemoryStore, type Store } from '../../src/http/store';
+import { toNodeListener } from '../../src/node/index';
 import { startServer, type TestServer, TVM_BODY } from './server';
 
 const KEY = 'test-key-1';
@@ -334,6 +336,68 @@ describe('store failures and bugs', () => {
       expect(errors).toHaveLength(1);
     } finally {
       await broken.close();
+    }
+  });
+  it('an onError that throws still lets the 500 through, and the server keeps serving', async () => {
+    // Before: the logger's throw escaped the handler, and the node bridge answered 400 "the request could
+    // not be read" (a Fetch runtime got a rejected promise instead of a response).
+    const buggy = defineOperation({
+      path: '/v1/buggy',
+      engine: 'buggy',
+      version: '1.0.0',
+      prefix: 'bug',
+      summary: 'throws',
+      input: z.strictObject({}),
+      output: z.object({}),
+      compute: () => {
+        throw new Error('secret internal detail');
+      },
+    });
+    const broken = await startServer({
+      apiKeys: [KEY],
+      operations: [buggy],
+      onError: () => {
+        throw new Error('the log is unreachable');
+      },
+    });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const response = await fetch(`${broken.url}/v1/buggy`, {
+          method: 'POST',
+          headers: bearer,
+          body: '{}',
+        });
+        expect(response.status).toBe(500);
+        const text = await response.text();
+        expect(JSON.parse(text)).toEqual({ error: { code: 'internal_error', message: 'internal error' } });
+        expect(text).not.toMatch(/secret|unreachable|\bat \S+ \(/);
+      }
+      expect((await fetch(`${broken.url}/healthz`)).status).toBe(200);
+    } finally {
+      await broken.close();
+    }
+  });
+  it("a Fetch handler of someone else's that throws is a JSON 500 from toNodeListener, not a 400", async () => {
+    const listener = toNodeListener(
+      async () => {
+        throw new Error('secret internal detail');
+      },
+      { workers: false },
+    );
+    const foreign = createServer(listener);
+    await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
+    try {
+      for (const init of [{ method: 'POST', headers: json, body: '{}' }, { method: 'GET' }]) {
+        const response = await fetch(`${url}/anything`, init);
+        expect(response.status).toBe(500);
+        const text = await response.text();
+        expect(JSON.parse(text)).toEqual({ error: { code: 'internal_error', message: 'internal error' } });
+        expect(text).not.toContain('secret');
+      }
+    } finally {
+      foreign.closeAllConnections();
+      await new Promise((resolve) => foreign.close(resolve));
     }
   });
 });

@@ -52,6 +52,21 @@ describe('disability-needs: the benefit and its taxation by hand', () => {
     expect(r.group_ltd).toMatchObject({ benefit_taxation: 'tax_free', after_tax_monthly_benefit: 5_000 });
     expect(r.group_ltd.tax_rule).toContain('IRC 104(a)(3)');
     expect(r.monthly_gap).toBe(1_000);
+    expect(r.notes).toEqual([]);
+  });
+  it('after-tax premiums with a benefit_tax_rate: accepted, the same amounts, and a note that it was not used', () => {
+    // A planner's form sends the benefit tax rate whoever paid the premium. The benefit is tax-free
+    // (IRC 104(a)(3)), so the rate changes nothing: 5,000 tax-free against 6,000, gap 1,000.
+    const { benefit_tax_rate: _, ...rest } = BASE;
+    const without = run({ ...rest, premium_paid_by: 'employee_after_tax' });
+    const { notes, ...amounts } = run({ ...BASE, premium_paid_by: 'employee_after_tax' });
+    const { notes: noNotes, ...expected } = without;
+    expect(amounts).toEqual(expected);
+    expect(amounts.monthly_gap).toBe(1_000);
+    expect(noNotes).toEqual([]);
+    expect(notes).toEqual([
+      'benefit_tax_rate is not used: the group benefit is tax-free (premiums paid with after-tax dollars, IRC 104(a)(3)).',
+    ]);
   });
   it('no group LTD: the whole target is the gap', () => {
     const r = run({
@@ -108,6 +123,18 @@ describe('disability-needs: bad input', () => {
     expect(
       calculationErrorOf(disabilityNeeds, { ...BASE, age: 64, elimination_period_days: 365 }).issues[0]?.path,
     ).toBe('elimination_period_days');
+    // Without a group benefit there is no benefit to tax: refused, as premium_paid_by is.
+    const noGroup = { ...BASE, group_ltd_benefit_rate: 0, group_ltd_monthly_max: undefined };
+    const { premium_paid_by: ___, ...noGroupNoPayer } = noGroup;
+    expect(calculationErrorOf(disabilityNeeds, noGroupNoPayer).issues.map((i) => i.path)).toEqual([
+      'benefit_tax_rate',
+    ]);
+  });
+  it('envelope: engine disability-needs-1.1.0, prefix dis', () => {
+    const envelope = disabilityNeeds(BASE);
+    expect(envelope.engine_version).toBe('disability-needs-1.1.0');
+    expect(envelope.result_id).toMatch(/^dis_[0-9a-f]{16}$/);
+    expect(envelope.result.notes).toEqual([]);
   });
 });
 
@@ -161,6 +188,22 @@ describe('disability-needs: properties', () => {
           benefit_tax_rate: i.benefit_tax_rate ?? 0.2,
         });
         return taxFree.monthly_gap <= taxed.monthly_gap;
+      }),
+    );
+  });
+  it('a benefit_tax_rate sent with after-tax premiums changes no amount', () => {
+    fc.assert(
+      fc.property(input, pct, (i, rate) => {
+        if (i.premium_paid_by === undefined) return;
+        const { benefit_tax_rate: _, ...rest } = i;
+        const { notes: none, ...bare } = run({ ...rest, premium_paid_by: 'employee_after_tax' });
+        const { notes, ...given } = run({
+          ...rest,
+          premium_paid_by: 'employee_after_tax',
+          benefit_tax_rate: rate,
+        });
+        expect(given).toEqual(bare);
+        expect([none.length, notes.length]).toEqual([0, 1]);
       }),
     );
   });

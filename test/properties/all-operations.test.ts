@@ -1,6 +1,7 @@
 // Properties every operation must hold, over inputs generated from its own schema (finplan/testing):
-// determinism, no non-finite number or null in a result, and bad input is a CalculationError (a 400),
-// never another exception (a 500).
+// determinism, no non-finite number or null in a result, tiny positive numbers (subnormal ones
+// included) in any money or rate field either computed finitely or refused naming the field, and bad
+// input is a CalculationError (a 400), never another exception (a 500).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -35,6 +36,54 @@ function cheap(input: unknown, simulated = false): unknown {
   return input;
 }
 
+interface SchemaNode {
+  type?: string | string[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+}
+
+/** The fields holding a non-integer number (money, rates, fractions), as key paths (`[]` for array items). */
+function numberFields(schema: SchemaNode, at: string[] = [], out: string[][] = []): string[][] {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'number') out.push(at);
+  for (const [key, member] of Object.entries(schema.properties ?? {}))
+    numberFields(member, [...at, key], out);
+  if (schema.items) numberFields(schema.items, [...at, '[]'], out);
+  for (const member of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) numberFields(member, at, out);
+  return out;
+}
+
+/**
+ * Put `value` at the field `at` of `input` (every item of an array on the way); the issue paths it
+ * could be named by (`assets[0].weight`). Nothing when the field is absent from this request.
+ */
+function putTiny(input: unknown, at: readonly string[], value: number, where = ''): string[] {
+  const [head, ...rest] = at;
+  if (head === undefined || typeof input !== 'object' || input === null) return [];
+  if (head === '[]') {
+    if (!Array.isArray(input)) return [];
+    return input.flatMap((item, i) => {
+      if (rest.length > 0) return putTiny(item, rest, value, `${where}[${i}]`);
+      input[i] = value;
+      return [`${where}[${i}]`];
+    });
+  }
+  const record = input as Record<string, unknown>;
+  const path = where ? `${where}.${head}` : head;
+  if (rest.length > 0) return putTiny(record[head], rest, value, path);
+  if (!(head in record)) return [];
+  record[head] = value;
+  return [path];
+}
+
+/** Tiny positive numbers: subnormal (down to 5e-324) up to 1e-300, the smallest normal double among them. */
+const tinyNumber = fc.oneof(
+  fc.double({ min: 5e-324, max: 1e-300, noNaN: true }),
+  fc.constantFrom(5e-324, 7e-323, 2.2250738585072014e-308, 1e-300),
+);
+
 /** Whether the operation's request has a num_simulations field. */
 function simulates(operation: (typeof registry.operations)[number]): boolean {
   const schema = z.toJSONSchema(operation.input, { io: 'input', unrepresentable: 'any' }) as {
@@ -65,6 +114,41 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
           expect(operation.run(structuredClone(input))).toEqual(first);
         }),
         { numRuns: 60 },
+      );
+    });
+
+    it('tiny positive money, rates or fractions give a finite result or a 400 naming a field', () => {
+      const schema = z.toJSONSchema(operation.input, { io: 'input', unrepresentable: 'any' }) as SchemaNode;
+      const fields = numberFields(schema);
+      if (fields.length === 0) return;
+      const chosen = fc.array(fc.option(tinyNumber, { nil: undefined, freq: 2 }), {
+        minLength: fields.length,
+        maxLength: fields.length,
+      });
+      fc.assert(
+        fc.property(inputArbitrary(operation), chosen, (generated, tiny) => {
+          const input = structuredClone(cheap(generated, simulated)) as Record<string, unknown>;
+          const named = fields.flatMap((at, i) => {
+            const value = tiny[i];
+            return value === undefined ? [] : putTiny(input, at, value);
+          });
+          let envelope: ReturnType<typeof operation.run>;
+          try {
+            envelope = operation.run(input);
+          } catch (error) {
+            expect(isCalculationError(error), String(error)).toBe(true);
+            // A refusal names a field: the tiny one, or the other side of a rule it breaks (earned_income
+            // above a tiny ordinary_income, weights summing to 5e-324, a tvm with no solution).
+            const paths = (error as { issues: { path: string }[] }).issues.map((issue) => issue.path);
+            expect(
+              paths.some((path) => path !== ''),
+              `${String(error)} names no field (tiny: ${named.join(', ')})`,
+            ).toBe(true);
+            return;
+          }
+          assertFiniteTree(envelope.result);
+        }),
+        { numRuns: 30 },
       );
     });
 

@@ -15,11 +15,11 @@ import { MORTALITY_PERIOD, MORTALITY_TABLE_NAME, SEXES, ssaLifeTable } from '../
 import { defineOperation } from '../../core/operation';
 import {
   absent,
+  centsOrMore,
   crossFieldRules,
   exactlyOne,
   fieldIssue,
   integer,
-  MONEY_LIMIT,
   number,
   oneOf,
   optionalResultNumber,
@@ -36,19 +36,17 @@ export const PAYOUT_TYPES = ['life', 'period_certain', 'joint_survivor'] as cons
 /** Oldest age at which an annuity is bought or starts paying. */
 const MAX_AGE = 110;
 
-const positiveMoney = (description: string) => number(description, { gt: 0, lt: MONEY_LIMIT });
-
 /** `/v1/annuity` request. */
 export const AnnuityInput = z
   .strictObject({
     premium: z.optional(
-      positiveMoney(
-        'Single premium paid today (dollars): the result is the income it buys. Exactly one of premium and target_annual_income.',
+      centsOrMore(
+        'Single premium paid today (dollars, at least 0.01): the result is the income it buys. Exactly one of premium and target_annual_income.',
       ),
     ),
     target_annual_income: z.optional(
-      positiveMoney(
-        'Annual income wanted (dollars a year, paid monthly): the result is the premium it costs. Exactly one of premium and target_annual_income.',
+      centsOrMore(
+        'Annual income wanted (dollars a year, paid monthly; at least 0.01): the result is the premium it costs. Exactly one of premium and target_annual_income.',
       ),
     ),
     age: integer(`Age of the annuitant today (0-${MAX_AGE}).`, { min: 0, max: MAX_AGE }),
@@ -96,8 +94,8 @@ export const AnnuityInput = z
       ),
     ),
     quoted_monthly_income: z.optional(
-      positiveMoney(
-        "An insurer's quoted monthly income for the premium (dollars): the money's-worth ratio then measures the quote. With premium only.",
+      centsOrMore(
+        "An insurer's quoted monthly income for the premium (dollars, at least 0.01): the money's-worth ratio then measures the quote. With premium only.",
       ),
     ),
   })
@@ -285,7 +283,7 @@ function compute(input: Parsed): AnnuityResult {
 export const annuity = defineOperation({
   path: '/v1/annuity',
   engine: 'annuity',
-  version: '1.0.0',
+  version: '1.0.1',
   prefix: 'ann',
   summary:
     'Life annuity income for a premium, or the premium for an income: life, period certain, joint and survivor.',

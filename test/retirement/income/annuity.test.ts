@@ -121,6 +121,30 @@ describe('annuity: invalid input', () => {
     expect(bad({ ...male65, target_annual_income: 1000 })).toEqual(['target_annual_income']);
     expect(bad({ ...male65, premium: 0 })).toEqual(['premium']);
   });
+  it('money below one cent is a 400 naming the field (a subnormal premium overflowed payout_rate: a 500)', () => {
+    // Found by fuzzing: 12 x 100 / 7e-323 is past the largest double, so payout_rate was Infinity.
+    const fuzzed = {
+      premium: 7e-323,
+      age: 65,
+      sex: 'male',
+      assumed_rate: 2.8e-191,
+      quoted_monthly_income: 100,
+    };
+    expect(bad(fuzzed)).toEqual(['premium']);
+    expect(bad({ ...male65, age: 99, premium: 2.1e-308 })).toEqual(['premium']);
+    expect(bad({ ...male65, premium: 0.009 })).toEqual(['premium']);
+    expect(bad({ ...male65, quoted_monthly_income: 5e-324 })).toEqual(['quoted_monthly_income']);
+    const { premium: _, ...noPremium } = male65;
+    expect(bad({ ...noPremium, target_annual_income: 1e-300 })).toEqual(['target_annual_income']);
+    expect(calculationErrorOf(annuity, fuzzed).message).toContain('at least 0.01');
+  });
+  it('the extremes left (a one-cent premium, the largest quote) give finite results', () => {
+    // payout_rate = 12 x quote / premium: at most 12 x 1e12 / 0.01 = 1.2e15, far below the largest double.
+    const r = run({ ...male65, premium: 0.01, quoted_monthly_income: 999_999_999_999.99 });
+    expect(r.payout_rate).toBe(1_199_999_999_999_988);
+    expect(Number.isFinite(r.money_worth_ratio)).toBe(true);
+    expect(run({ ...male65, premium: 0.01 }).annual_income).toBe(0);
+  });
   it('fields of another payout type, missing ones, a start before today, a quote without premium', () => {
     expect(bad({ ...male65, payout_type: 'period_certain' })).toEqual(['period_certain_years']);
     expect(bad({ ...male65, period_certain_years: 10 })).toEqual(['period_certain_years']);
@@ -144,9 +168,9 @@ describe('annuity: invalid input', () => {
     expect(bad({ ...joint, joint_age: 118, start_age: 70 })).toEqual(['survivor_fraction']);
     expect(run({ ...joint, joint_age: 118, start_age: 65 }).annual_income).toBeGreaterThan(0);
   });
-  it('envelope: engine annuity-1.0.0, prefix ann', () => {
+  it('envelope: engine annuity-1.0.1, prefix ann', () => {
     const envelope = annuity(male65);
-    expect(envelope.engine_version).toBe('annuity-1.0.0');
+    expect(envelope.engine_version).toBe('annuity-1.0.1');
     expect(envelope.result_id).toMatch(/^ann_[0-9a-f]{16}$/);
   });
 });
