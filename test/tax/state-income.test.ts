@@ -130,8 +130,21 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
     ]).toEqual([0, 0.044, 0]);
     expect(single('MS', 30_000, { pension_income: 50_000 }).tax).toBe(880);
   });
-  it('NC 4.25% (N.C.G.S. 105-153.7(a)): 75,000 x 4.25% = 3,187.50', () => {
-    expect(single('NC', 75_000).tax).toBe(3187.5);
+  it('NC 4.25% after the standard deduction (N.C.G.S. 105-153.5(a)(1), 105-153.7(a); 2025 D-401 line 11)', () => {
+    // single 80,000: 80,000 - 12,750 = 67,250 x 4.25% = 2,858.125 -> 2,858.13
+    const r = single('NC', 80_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([12_750, 67_250, 2858.13]);
+    // joint and surviving spouse 25,500; head of household 19,125; separate 12,750 (no amount at 65)
+    const nc = (filing_status: FilingStatus) =>
+      tax({ state: 'NC', filing_status, state_taxable_income: 80_000, age: 70 }).standard_deduction;
+    expect(FILING_STATUSES.map(nc)).toEqual([12_750, 25_500, 12_750, 19_125, 25_500]);
+    // the first taxed dollar is the one past the deduction
+    expect([single('NC', 12_750).tax, single('NC', 12_750).marginal_rate]).toEqual([0, 0.0425]);
+    expect(single('NC', 12_749).marginal_rate).toBe(0);
+  });
+  it('PolicyEngine-US nc_income_tax_before_refundable_credits.yaml "1_000 income in 2025": 42.50', () => {
+    // nc_taxable_income 1,000 (after the deduction): single 13,750 of income -> 1,000 x 4.25% = 42.50
+    expect(single('NC', 13_750).tax).toBe(42.5);
   });
   it('PA 3.07% (72 P.S. 7302): 60,000 x 3.07% = 1,842; retirement benefits not compensation', () => {
     const r = single('PA', 60_000, { pension_income: 25_000, age: 60 });
