@@ -45,28 +45,46 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
   it('AZ 2.5% (A.R.S. 43-1011; 2025 Form 140 instructions p. 21): 60,000 x 2.5% = 1,500', () => {
     expect(single('AZ', 60_000).tax).toBe(1500);
   });
-  it('GA 5.19% (O.C.G.A. 48-7-20(a.1), HB 111): retirement exclusion 35,000 at 62-64, 65,000 at 65+', () => {
+  it('GA 5.19% after the standard deduction (O.C.G.A. 48-7-27(a)(1)(B); 2025 IT-511 Form 500 line 11)', () => {
+    // single 80,000: 80,000 - 12,000 = 68,000 x 5.19% = 3,529.20; joint 24,000; every other status 12,000,
+    // with no additional amount at 65 (repealed from 2024) and no personal exemption
+    const r = single('GA', 80_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      12_000, 0, 68_000, 3529.2,
+    ]);
+    const ga = (filing_status: FilingStatus) =>
+      tax({ state: 'GA', filing_status, state_taxable_income: 80_000, age: 70 }).standard_deduction;
+    expect(FILING_STATUSES.map(ga)).toEqual([12_000, 24_000, 12_000, 12_000, 12_000]);
+  });
+  it('PolicyEngine-US ga_income_tax_before_non_refundable_credits.yaml, 2025 single, joint and head of household', () => {
+    // taxable 50,000 single -> 2,595; 100,000 joint -> 5,190; 60,000 head of household -> 3,114 (the inputs
+    // there are Georgia taxable income: the standard deduction is added back here)
+    expect(single('GA', 62_000).tax).toBe(2595);
+    expect(tax({ state: 'GA', filing_status: 'mfj', state_taxable_income: 124_000 }).tax).toBe(5190);
+    expect(tax({ state: 'GA', filing_status: 'hoh', state_taxable_income: 72_000 }).tax).toBe(3114);
+  });
+  it('GA retirement exclusion 35,000 at 62-64, 65,000 at 65+ (O.C.G.A. 48-7-27(a)(5)), then the deduction', () => {
     const ga = (age: number) =>
       tax({ state: 'GA', filing_status: 'mfj', state_taxable_income: 50_000, pension_income: 80_000, age });
-    // 66: 50,000 + 80,000 - 65,000 = 65,000 x 5.19% = 3,373.50
-    expect([ga(66).pension_excluded, ga(66).tax]).toEqual([65_000, 3373.5]);
-    // 63: 130,000 - 35,000 = 95,000 x 5.19% = 4,930.50
-    expect([ga(63).pension_excluded, ga(63).tax]).toEqual([35_000, 4930.5]);
-    // 61: no exclusion: 130,000 x 5.19% = 6,747
-    expect([ga(61).pension_excluded, ga(61).tax]).toEqual([0, 6747]);
+    // 66: 50,000 + 80,000 - 65,000 - 24,000 = 41,000 x 5.19% = 2,127.90
+    expect([ga(66).pension_excluded, ga(66).tax]).toEqual([65_000, 2127.9]);
+    // 63: 130,000 - 35,000 - 24,000 = 71,000 x 5.19% = 3,684.90
+    expect([ga(63).pension_excluded, ga(63).tax]).toEqual([35_000, 3684.9]);
+    // 61: no exclusion: 130,000 - 24,000 = 106,000 x 5.19% = 5,501.40
+    expect([ga(61).pension_excluded, ga(61).tax]).toEqual([0, 5501.4]);
     expect(ga(61).notes.join(' ')).toContain('does not qualify');
     // 62 and 65 are the first ages of each tier (ages at the end of the year)
     expect([ga(62).pension_excluded, ga(64).pension_excluded, ga(65).pension_excluded]).toEqual([
       35_000, 35_000, 65_000,
     ]);
-    // no age: no exclusion, and the notes say why
+    // no age: no exclusion, and the notes say why: 20,000 - 12,000 = 8,000 x 5.19% = 415.20
     const noAge = tax({
       state: 'GA',
       filing_status: 'single',
       state_taxable_income: 0,
-      pension_income: 10_000,
+      pension_income: 20_000,
     });
-    expect([noAge.pension_excluded, noAge.tax]).toEqual([0, 519]);
+    expect([noAge.pension_excluded, noAge.tax]).toEqual([0, 415.2]);
     expect(noAge.notes.join(' ')).toContain('Age not given');
   });
   it('ID 5.3% over 4,811 / 9,622 (Idaho Code 63-3024(2), HB 40 (2025)): the zero-rate band', () => {
