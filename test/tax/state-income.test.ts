@@ -122,10 +122,31 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
     const r = single('KY', 50_000, { pension_income: 40_000 });
     expect([r.pension_excluded, r.tax]).toEqual([31_110, 2355.6]);
   });
-  it('LA 3% (R.S. 47:32, 2024 Act 11): 12,000 retirement exemption at 65 and over (R.S. 47:44.1)', () => {
-    // 65: 40,000 + 20,000 - 12,000 = 48,000 x 3% = 1,440; 64: 60,000 x 3% = 1,800
-    expect(single('LA', 40_000, { pension_income: 20_000, age: 65 }).tax).toBe(1440);
-    expect(single('LA', 40_000, { pension_income: 20_000, age: 64 }).tax).toBe(1800);
+  it('LA 3% after the standard deduction (R.S. 47:294(A), 2024 Act 11; 2025 IT-540i line 8)', () => {
+    // single 80,000: 80,000 - 12,500 = 67,500 x 3% = 2,025; 25,000 (200%) joint, surviving spouse and head of
+    // household; no personal or age exemption from 2025
+    const r = single('LA', 80_000, { age: 70 });
+    expect([r.standard_deduction, r.personal_exemptions, r.age_deductions, r.tax]).toEqual([
+      12_500, 0, 0, 2025,
+    ]);
+    const la = (filing_status: FilingStatus) =>
+      tax({ state: 'LA', filing_status, state_taxable_income: 80_000 }).standard_deduction;
+    expect(FILING_STATUSES.map(la)).toEqual([12_500, 25_000, 12_500, 25_000, 25_000]);
+  });
+  it('PolicyEngine-US la_standard_deduction.yaml and la_income_tax_before_non_refundable_credits.yaml (2025)', () => {
+    // standard deduction: single 12,500, head of household 25,000; taxable 120,000 joint or surviving spouse -> 3,600
+    expect(single('LA', 0).standard_deduction).toBe(12_500);
+    expect(tax({ state: 'LA', filing_status: 'hoh', state_taxable_income: 0 }).standard_deduction).toBe(
+      25_000,
+    );
+    for (const filing_status of ['mfj', 'qss'] as const) {
+      expect(tax({ state: 'LA', filing_status, state_taxable_income: 145_000 }).tax).toBe(3600);
+    }
+  });
+  it('LA 12,000 retirement exemption at 65 and over (R.S. 47:44.1), then the deduction', () => {
+    // 65: 40,000 + 20,000 - 12,000 - 12,500 = 35,500 x 3% = 1,065; 64: 60,000 - 12,500 = 47,500 x 3% = 1,425
+    expect(single('LA', 40_000, { pension_income: 20_000, age: 65 }).tax).toBe(1065);
+    expect(single('LA', 40_000, { pension_income: 20_000, age: 64 }).tax).toBe(1425);
   });
   it('MA 5% plus the 4% surtax over 1,083,150 (M.G.L. c. 62, 4(b), 4(d); 2025 Form 1 instructions p. 3)', () => {
     // 2,000,000: 5% = 100,000; surtax 4% x (2,000,000 - 1,083,150 = 916,850) = 36,674; total 136,674
