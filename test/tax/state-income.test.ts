@@ -159,15 +159,30 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
     // the same threshold on a joint return
     expect(tax({ state: 'MA', filing_status: 'mfj', state_taxable_income: 1_183_150 }).surtax).toBe(4000);
   });
-  it('MS 0% to 10,000, 4.4% above (Miss. Code 27-7-5, HB 1 (2025)); retirement income excluded', () => {
-    // (30,000 - 10,000) x 4.4% = 880
-    expect(single('MS', 30_000).tax).toBe(880);
+  it('MS 0% to 10,000, 4.4% above, after the deduction and exemption (Miss. Code 27-7-5, 27-7-17(3), 27-7-21)', () => {
+    // single 30,000: 30,000 - 2,300 - 6,000 = 21,700; (21,700 - 10,000) x 4.4% = 514.80
+    const r = single('MS', 30_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      2300, 6000, 21_700, 514.8,
+    ]);
+    // the first taxed dollar: taxable income 10,000 at 18,300 of income
     expect([
-      single('MS', 10_000).tax,
-      single('MS', 10_000).marginal_rate,
-      single('MS', 9_999).marginal_rate,
+      single('MS', 18_300).tax,
+      single('MS', 18_300).marginal_rate,
+      single('MS', 18_299).marginal_rate,
     ]).toEqual([0, 0.044, 0]);
-    expect(single('MS', 30_000, { pension_income: 50_000 }).tax).toBe(880);
+    // joint 4,600 + 12,000; separate 2,300 + 6,000; head of family (and a surviving spouse) 3,400 + 8,000
+    const ms = (filing_status: FilingStatus) => {
+      const x = tax({ state: 'MS', filing_status, state_taxable_income: 60_000 });
+      return x.standard_deduction + x.personal_exemptions;
+    };
+    expect(FILING_STATUSES.map(ms)).toEqual([8300, 16_600, 8300, 11_400, 11_400]);
+    // 65 or older: 1,500 more (27-7-21(f)): single 30,000 at 66 -> (20,200 - 10,000) x 4.4% = 448.80
+    expect([single('MS', 30_000, { age: 66 }).age_deductions, single('MS', 30_000, { age: 66 }).tax]).toEqual(
+      [1500, 448.8],
+    );
+    // retirement income excluded (27-7-15(4)(k))
+    expect(single('MS', 30_000, { pension_income: 50_000 }).tax).toBe(514.8);
   });
   it('NC 4.25% after the standard deduction (N.C.G.S. 105-153.5(a)(1), 105-153.7(a); 2025 D-401 line 11)', () => {
     // single 80,000: 80,000 - 12,750 = 67,250 x 4.25% = 2,858.125 -> 2,858.13
