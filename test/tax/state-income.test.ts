@@ -606,15 +606,24 @@ describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Subt
 });
 
 describe('tax/state-income: Michigan 2025 (MCL 206.51, 206.30 as amended by PA 4 of 2023; Form 4884)', () => {
-  it('4.25% flat: 50,000 x 4.25% = 2,125; Social Security exempt', () => {
-    expect(single('MI', 50_000).tax).toBe(2125);
-    expect(single('MI', 50_000, { social_security_income: 30_000, age: 70 }).tax).toBe(2125);
+  it('4.25% after the 5,800 personal exemption (MCL 206.30(2); Treasury, Tax Year 2025 Guidance; MI-1040 line 9)', () => {
+    // single 50,000: 50,000 - 5,800 = 44,200 x 4.25% = 1,878.50; Social Security exempt
+    const r = single('MI', 50_000);
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([5800, 44_200, 1878.5]);
+    expect(single('MI', 50_000, { social_security_income: 30_000, age: 70 }).tax).toBe(1878.5);
+    // one exemption a person: two on a joint return (11,600), one otherwise
+    const mi = (filing_status: FilingStatus) =>
+      tax({ state: 'MI', filing_status, state_taxable_income: 50_000 }).personal_exemptions;
+    expect(FILING_STATUSES.map(mi)).toEqual([5800, 11_600, 5800, 5800, 5800]);
+  });
+  it('PolicyEngine-US mi_personal_exemptions.yaml "Michigan personal exemption 2025, single filer": 5,800', () => {
+    expect(single('MI', 0).personal_exemptions).toBe(5800);
   });
   it('born 1946-1966 (59-79 at the end of 2025): 75% of the maximum, 49,423 / 98,846 joint', () => {
-    // 10,000 + 60,000 - 49,423 = 20,577 x 4.25% = 874.5225 -> 874.52
+    // 10,000 + 60,000 - 49,423 - 5,800 = 14,777 x 4.25% = 628.0225 -> 628.02
     const r = single('MI', 10_000, { pension_income: 60_000, age: 70 });
-    expect([r.pension_excluded, r.tax]).toEqual([49_423, 874.52]);
-    // joint, 65: 120,000 - 98,846 = 21,154 x 4.25% = 899.045 -> 899.05
+    expect([r.pension_excluded, r.tax]).toEqual([49_423, 628.02]);
+    // joint, 65: 120,000 - 98,846 - 11,600 = 9,554 x 4.25% = 406.045 -> 406.05
     const joint = tax({
       state: 'MI',
       filing_status: 'mfj',
@@ -622,11 +631,11 @@ describe('tax/state-income: Michigan 2025 (MCL 206.51, 206.30 as amended by PA 4
       pension_income: 120_000,
       age: 65,
     });
-    expect([joint.pension_excluded, joint.tax]).toEqual([98_846, 899.05]);
+    expect([joint.pension_excluded, joint.tax]).toEqual([98_846, 406.05]);
     expect(single('MI', 0, { pension_income: 60_000, age: 59 }).pension_excluded).toBe(49_423);
   });
   it('born before 1946 (80+): the full 65,897 / 131,794; born 1967 or later (58): nothing', () => {
-    // joint 80: 150,000 - 131,794 = 18,206 x 4.25% = 773.755 -> 773.76
+    // joint 80: 150,000 - 131,794 - 11,600 = 6,606 x 4.25% = 280.755 -> 280.76
     const r = tax({
       state: 'MI',
       filing_status: 'mfj',
@@ -634,10 +643,10 @@ describe('tax/state-income: Michigan 2025 (MCL 206.51, 206.30 as amended by PA 4
       pension_income: 150_000,
       age: 80,
     });
-    expect([r.pension_excluded, r.tax]).toEqual([131_794, 773.76]);
+    expect([r.pension_excluded, r.tax]).toEqual([131_794, 280.76]);
     expect(single('MI', 0, { pension_income: 100_000, age: 80 }).pension_excluded).toBe(65_897);
-    // 58: 10,000 + 60,000 = 70,000 x 4.25% = 2,975
-    expect(single('MI', 10_000, { pension_income: 60_000, age: 58 }).tax).toBe(2975);
+    // 58: 10,000 + 60,000 - 5,800 = 64,200 x 4.25% = 2,728.50
+    expect(single('MI', 10_000, { pension_income: 60_000, age: 58 }).tax).toBe(2728.5);
   });
 });
 
