@@ -148,16 +148,28 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
     expect(single('LA', 40_000, { pension_income: 20_000, age: 65 }).tax).toBe(1065);
     expect(single('LA', 40_000, { pension_income: 20_000, age: 64 }).tax).toBe(1425);
   });
-  it('MA 5% plus the 4% surtax over 1,083,150 (M.G.L. c. 62, 4(b), 4(d); 2025 Form 1 instructions p. 3)', () => {
-    // 2,000,000: 5% = 100,000; surtax 4% x (2,000,000 - 1,083,150 = 916,850) = 36,674; total 136,674
+  it('MA 5% after the personal exemption (M.G.L. c. 62, 3(B)(b); 2025 Form 1 lines 2a, 2c)', () => {
+    // single 80,000: 80,000 - 4,400 = 75,600 x 5% = 3,780; 65 or older: 700 more -> 74,900 x 5% = 3,745
+    const r = single('MA', 80_000);
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([4400, 75_600, 3780]);
+    expect([single('MA', 80_000, { age: 65 }).age_deductions, single('MA', 80_000, { age: 65 }).tax]).toEqual(
+      [700, 3745],
+    );
+    // joint 8,800; separate 4,400; head of household 6,800, which a federal surviving spouse files as
+    const ma = (filing_status: FilingStatus) =>
+      tax({ state: 'MA', filing_status, state_taxable_income: 80_000 }).personal_exemptions;
+    expect(FILING_STATUSES.map(ma)).toEqual([4400, 8800, 4400, 6800, 6800]);
+  });
+  it('MA 4% surtax on taxable income over 1,083,150 (M.G.L. c. 62, 4(d); 2025 Form 1 instructions p. 3)', () => {
+    // 2,000,000: taxable 1,995,600 x 5% = 99,780; surtax 4% x (1,995,600 - 1,083,150 = 912,450) = 36,498
     const r = single('MA', 2_000_000);
-    expect([r.bracket_tax, r.surtax, r.tax, r.marginal_rate]).toEqual([100_000, 36_674, 136_674, 0.09]);
-    expect(r.surtaxes[0]?.taxed_amount).toBe(916_850);
-    // edges: at the threshold the next dollar bears the surtax; a dollar below it does not
-    expect([single('MA', 1_083_150).surtax, single('MA', 1_083_150).marginal_rate]).toEqual([0, 0.09]);
-    expect(single('MA', 1_083_149).marginal_rate).toBe(0.05);
-    // the same threshold on a joint return
-    expect(tax({ state: 'MA', filing_status: 'mfj', state_taxable_income: 1_183_150 }).surtax).toBe(4000);
+    expect([r.bracket_tax, r.surtax, r.tax, r.marginal_rate]).toEqual([99_780, 36_498, 136_278, 0.09]);
+    expect(r.surtaxes[0]?.taxed_amount).toBe(912_450);
+    // edges: at taxable 1,083,150 (income 1,087,550) the next dollar bears the surtax; a dollar below it does not
+    expect([single('MA', 1_087_550).surtax, single('MA', 1_087_550).marginal_rate]).toEqual([0, 0.09]);
+    expect(single('MA', 1_087_549).marginal_rate).toBe(0.05);
+    // the same threshold on a joint return: 1,191,950 - 8,800 = 1,183,150 -> 4% x 100,000
+    expect(tax({ state: 'MA', filing_status: 'mfj', state_taxable_income: 1_191_950 }).surtax).toBe(4000);
   });
   it('MS 0% to 10,000, 4.4% above, after the deduction and exemption (Miss. Code 27-7-5, 27-7-17(3), 27-7-21)', () => {
     // single 30,000: 30,000 - 2,300 - 6,000 = 21,700; (21,700 - 10,000) x 4.4% = 514.80
@@ -1811,7 +1823,8 @@ describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => 
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.
   it('ma_income_tax_before_credits.yaml "2025 surtax threshold at $1,083,150": 1,200,000 -> 64,674', () => {
-    expect(single('MA', 1_200_000).tax).toBe(64_674);
+    // the input is Part B taxable income, after the exemption: 1,200,000 + 4,400 of income
+    expect(single('MA', 1_204_400).tax).toBe(64_674);
   });
   it('ca_mental_health_services_tax.yaml: taxable 2,000,000 -> 10,000; taxable 1,000,000 -> 0', () => {
     expect(single('CA', 2_005_706).surtax).toBe(10_000);
