@@ -117,10 +117,25 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
     expect(single('IA', 80_000, { pension_income: 20_000, age: 55 }).tax).toBe(3040); // 80,000 x 3.8%
     expect(single('IA', 80_000, { pension_income: 20_000, age: 54 }).tax).toBe(3800); // 100,000 x 3.8%
   });
-  it('KY 4.0% (KRS 141.020, HB 1 (2025)): pension exclusion up to 31,110 (KRS 141.019, Schedule P)', () => {
-    // 50,000 + 40,000 - 31,110 = 58,890 x 4% = 2,355.60
+  it('KY 4.0% after the standard deduction, less the 40 credit at 65 (KRS 141.081, 141.020(3)(a); 2025 Form 740)', () => {
+    // single 80,000: 80,000 - 3,270 = 76,730 x 4% = 3,069.20; at 65 the 40 personal tax credit: 3,029.20
+    const r = single('KY', 80_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([3270, 76_730, 3069.2]);
+    const old = single('KY', 80_000, { age: 65 });
+    expect([old.exemption_credits, old.tax]).toEqual([40, 3029.2]);
+    // one deduction on every return, a joint one included
+    expect(tax({ state: 'KY', filing_status: 'mfj', state_taxable_income: 80_000 }).standard_deduction).toBe(
+      3270,
+    );
+  });
+  it('PolicyEngine-US gov/states/ky/tax/income/integration.yaml, 2025 single 50,000 of wages: 1,869.20', () => {
+    // 50,000 - 3,270 = 46,730 x 4%
+    expect(single('KY', 50_000).tax).toBe(1869.2);
+  });
+  it('KY pension exclusion up to 31,110 (KRS 141.019, Schedule P), then the deduction', () => {
+    // 50,000 + 40,000 - 31,110 - 3,270 = 55,620 x 4% = 2,224.80
     const r = single('KY', 50_000, { pension_income: 40_000 });
-    expect([r.pension_excluded, r.tax]).toEqual([31_110, 2355.6]);
+    expect([r.pension_excluded, r.tax]).toEqual([31_110, 2224.8]);
   });
   it('LA 3% after the standard deduction (R.S. 47:294(A), 2024 Act 11; 2025 IT-540i line 8)', () => {
     // single 80,000: 80,000 - 12,500 = 67,500 x 3% = 2,025; 25,000 (200%) joint, surviving spouse and head of
