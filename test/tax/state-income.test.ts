@@ -109,9 +109,31 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
     // bracket edge: the first dollar is taxed
     expect([single('IL', 0).marginal_rate, single('IL', 1).tax]).toEqual([0.0495, 0.05]);
   });
-  it('IN 3.0% (IC 6-3-2-1(a)(3)): 40,000 x 3% = 1,200; private pension taxed', () => {
-    expect(single('IN', 40_000).tax).toBe(1200);
-    expect(single('IN', 0, { pension_income: 10_000, age: 70 }).tax).toBe(300);
+  it('IN 3.0% after the exemptions (IC 6-3-2-1(a)(3), 6-3-1-3.5(a)(3)-(5); 2025 IT-40 booklet pp. 24-26)', () => {
+    // single 40,000: 40,000 - 1,000 = 39,000 x 3% = 1,170; joint two exemptions (2,000), one otherwise
+    const r = single('IN', 40_000);
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([1000, 39_000, 1170]);
+    const ind = (filing_status: FilingStatus) =>
+      tax({ state: 'IN', filing_status, state_taxable_income: 40_000 }).personal_exemptions;
+    expect(FILING_STATUSES.map(ind)).toEqual([1000, 2000, 1000, 1000, 1000]);
+    // 65 or older: 1,000 more, and 500 more while federal AGI is under 40,000 (20,000 separate);
+    // private pension taxed: 10,000 at 70 -> 10,000 - 1,000 - 1,000 - 500 = 7,500 x 3% = 225
+    const old = single('IN', 0, { pension_income: 10_000, age: 70 });
+    expect([old.age_deductions, old.tax]).toEqual([1500, 225]);
+    // at 40,000 of federal AGI the 500 is gone (a 15.00 cliff): 39,999.99 -> 37,499.99 x 3% = 1,125.00
+    expect([
+      single('IN', 39_999.99, { age: 65 }).age_deductions,
+      single('IN', 39_999.99, { age: 65 }).tax,
+    ]).toEqual([1500, 1125]);
+    expect([single('IN', 40_000, { age: 65 }).age_deductions, single('IN', 40_000, { age: 65 }).tax]).toEqual(
+      [1000, 1140],
+    );
+    // the limit is federal AGI: the taxable Social Security counts although Indiana exempts it
+    const ss = single('IN', 30_000, { social_security_income: 30_000, age: 70 });
+    expect([ss.social_security_taxed, ss.age_deductions]).toEqual([0, 1000]);
+    expect(
+      tax({ state: 'IN', filing_status: 'mfs', state_taxable_income: 20_000, age: 65 }).age_deductions,
+    ).toBe(1000);
   });
   it('IA 3.8% (Iowa Code 422.5A): retirement income excluded at 55 and over (422.7(31))', () => {
     expect(single('IA', 80_000, { pension_income: 20_000, age: 55 }).tax).toBe(3040); // 80,000 x 3.8%
