@@ -188,8 +188,8 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
  * @example
  * ```ts
  * import { stateIncome } from 'finplan/tax';
- * // Illinois, 4.95% flat: 100,000 x 4.95% = 4,950
- * stateIncome({ state: 'il', tax_year: 2025, filing_status: 'single', state_taxable_income: 100_000 }).result.tax; // 4950
+ * // Illinois, 4.95% flat after the 2,850 exemption: (100,000 - 2,850) x 4.95% = 4,808.925
+ * stateIncome({ state: 'il', tax_year: 2025, filing_status: 'single', state_taxable_income: 100_000 }).result.tax; // 4808.93
  * ```
  */
 export const stateIncome = defineOperation({

@@ -99,15 +99,47 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
     expect([single('ID', 4811).tax, single('ID', 4811).marginal_rate]).toEqual([0, 0.053]);
     expect([single('ID', 4810).marginal_rate, single('ID', 4812).tax]).toEqual([0, 0.05]); // 1 x 5.3% = 0.053 -> 0.05
   });
-  it('IL 4.95% (35 ILCS 5/201(b)(5.4)); retirement income subtracted at any age (5/203(a)(2)(F))', () => {
+  it('IL 4.95% after the 2,850 exemption (35 ILCS 5/201(b)(5.4), 5/204(b); 2025 IL-1040 line 10a)', () => {
+    // single 100,000 with 30,000 of pension and 20,000 of benefits, both subtracted (5/203(a)(2)(F)):
+    // 100,000 - 2,850 = 97,150 x 4.95% = 4,808.925 -> 4,808.93
     const r = single('IL', 100_000, { pension_income: 30_000, social_security_income: 20_000 });
-    expect([r.tax, r.pension_excluded, r.social_security_taxed, r.marginal_rate]).toEqual([
-      4950, 30_000, 0, 0.0495,
-    ]);
-    // effective rate on all 150,000 received: 4,950 / 150,000 = 0.033
-    expect(r.effective_rate).toBe(0.033);
-    // bracket edge: the first dollar is taxed
-    expect([single('IL', 0).marginal_rate, single('IL', 1).tax]).toEqual([0.0495, 0.05]);
+    expect([
+      r.personal_exemptions,
+      r.tax,
+      r.pension_excluded,
+      r.social_security_taxed,
+      r.marginal_rate,
+    ]).toEqual([2850, 4808.93, 30_000, 0, 0.0495]);
+    // effective rate on all 150,000 received: 4,808.93 / 150,000 = 0.032060
+    expect(r.effective_rate).toBe(0.03206);
+    // two exemptions on a joint return (5,700), one otherwise; 1,000 more at 65 (5/204(d))
+    const il = (filing_status: FilingStatus) =>
+      tax({ state: 'IL', filing_status, state_taxable_income: 100_000 }).personal_exemptions;
+    expect(FILING_STATUSES.map(il)).toEqual([2850, 5700, 2850, 2850, 2850]);
+    expect(single('IL', 100_000, { age: 65 }).age_deductions).toBe(1000);
+    // the first taxed dollar is the one past the exemption
+    expect([
+      single('IL', 2850).tax,
+      single('IL', 2850).marginal_rate,
+      single('IL', 2849).marginal_rate,
+    ]).toEqual([0, 0.0495, 0]);
+  });
+  it('IL: no exemption over federal AGI of 250,000 (500,000 joint) (5/204(g); IL-1040 line 10 Income Exceptions)', () => {
+    // 250,000 exactly keeps it: 247,150 x 4.95% = 12,233.925 -> 12,233.93; 250,000.01 loses the 2,850 and, at
+    // 65, the 1,000: 250,000.01 x 4.95% = 12,375.00
+    expect(single('IL', 250_000).tax).toBe(12_233.93);
+    expect(single('IL', 250_000.01).personal_exemptions).toBe(0);
+    expect(single('IL', 250_000.01).tax).toBe(12_375);
+    const old = single('IL', 250_000.01, { age: 70 });
+    expect([old.personal_exemptions, old.age_deductions]).toEqual([0, 0]);
+    // federal AGI counts the pension and the taxable benefits Illinois subtracts: 230,000 + 30,000 of pension
+    expect(single('IL', 230_000, { pension_income: 30_000 }).personal_exemptions).toBe(0);
+    expect(
+      tax({ state: 'IL', filing_status: 'mfj', state_taxable_income: 500_000 }).personal_exemptions,
+    ).toBe(5700);
+    expect(
+      tax({ state: 'IL', filing_status: 'mfj', state_taxable_income: 500_001 }).personal_exemptions,
+    ).toBe(0);
   });
   it('IN 3.0% after the exemptions (IC 6-3-2-1(a)(3), 6-3-1-3.5(a)(3)-(5); 2025 IT-40 booklet pp. 24-26)', () => {
     // single 40,000: 40,000 - 1,000 = 39,000 x 3% = 1,170; joint two exemptions (2,000), one otherwise

@@ -510,7 +510,7 @@ function federalTaxDeduction(
  * @example
  * ```ts
  * import { stateTaxTables } from './state-tables';
- * stateTax(stateTaxTables.get(2025).IL!, { filing_status: 'single', state_taxable_income: 50_000 }).tax.toNumber(); // 2475
+ * stateTax(stateTaxTables.get(2025).IL!, { filing_status: 'single', state_taxable_income: 50_000 }).tax.toNumber(); // 2333.925
  * ```
  */
 export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
