@@ -42,8 +42,25 @@ describe('tax/state-income: no-tax jurisdictions', () => {
 });
 
 describe('tax/state-income: flat states (hand calculations; sources in data/tax/state-2025/)', () => {
-  it('AZ 2.5% (A.R.S. 43-1011; 2025 Form 140 instructions p. 21): 60,000 x 2.5% = 1,500', () => {
-    expect(single('AZ', 60_000).tax).toBe(1500);
+  it('AZ 2.5% after the standard deduction and the 2,100 at 65 (A.R.S. 43-1011, 43-1041, 43-1023; 2025 Form 140)', () => {
+    // single 60,000: 60,000 - 15,750 = 44,250 x 2.5% = 1,106.25; at 65, 2,100 more: 42,150 x 2.5% = 1,053.75
+    const r = single('AZ', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_750, 44_250, 1106.25]);
+    expect([single('AZ', 60_000, { age: 65 }).age_deductions, single('AZ', 60_000, { age: 65 }).tax]).toEqual(
+      [2100, 1053.75],
+    );
+    // joint 31,500; separate 15,750; head of household 23,625, which a federal surviving spouse files as
+    const az = (filing_status: FilingStatus) =>
+      tax({ state: 'AZ', filing_status, state_taxable_income: 60_000 }).standard_deduction;
+    expect(FILING_STATUSES.map(az)).toEqual([15_750, 31_500, 15_750, 23_625, 23_625]);
+  });
+  it('PolicyEngine-US gov/states/az/tax/income/integration_2025.yaml, the four standard deduction cases', () => {
+    // single 60,000 -> 1,106.25; joint 120,000 -> 2,212.50; separate 45,000 -> 731.25; head of household
+    // 75,000 -> 1,284.375 (before credits: the child there only brings credits)
+    expect(single('AZ', 60_000).tax).toBe(1106.25);
+    expect(tax({ state: 'AZ', filing_status: 'mfj', state_taxable_income: 120_000 }).tax).toBe(2212.5);
+    expect(tax({ state: 'AZ', filing_status: 'mfs', state_taxable_income: 45_000 }).tax).toBe(731.25);
+    expect(tax({ state: 'AZ', filing_status: 'hoh', state_taxable_income: 75_000 }).tax).toBe(1284.38);
   });
   it('GA 5.19% after the standard deduction (O.C.G.A. 48-7-27(a)(1)(B); 2025 IT-511 Form 500 line 11)', () => {
     // single 80,000: 80,000 - 12,000 = 68,000 x 5.19% = 3,529.20; joint 24,000; every other status 12,000,
