@@ -104,17 +104,46 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
     expect([noAge.pension_excluded, noAge.tax]).toEqual([0, 415.2]);
     expect(noAge.notes.join(' ')).toContain('Age not given');
   });
-  it('ID 5.3% over 4,811 / 9,622 (Idaho Code 63-3024(2), HB 40 (2025)): the zero-rate band', () => {
-    // (50,000 - 4,811) x 5.3% = 45,189 x 0.053 = 2,395.017 -> 2,395.02
-    expect(single('ID', 50_000).tax).toBe(2395.02);
-    // joint: (50,000 - 9,622) x 5.3% = 40,378 x 0.053 = 2,140.034 -> 2,140.03; hoh and qss use the joint band
-    for (const filing_status of ['mfj', 'hoh', 'qss'] as const) {
-      expect(tax({ state: 'ID', filing_status, state_taxable_income: 50_000 }).tax).toBe(2140.03);
+  it('ID 5.3% over 4,811 / 9,622 of taxable income after the federal standard deduction (Idaho Code 63-3024(2), 63-3022(j); HB 559 (2026))', () => {
+    // single 50,000: 50,000 - 15,750 = 34,250; (34,250 - 4,811) x 5.3% = 1,560.267 -> 1,560.27
+    const r = single('ID', 50_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_750, 34_250, 1560.27]);
+    // joint and surviving spouse: 50,000 - 31,500 = 18,500; (18,500 - 9,622) x 5.3% = 470.534 -> 470.53
+    for (const filing_status of ['mfj', 'qss'] as const) {
+      expect(tax({ state: 'ID', filing_status, state_taxable_income: 50_000 }).tax).toBe(470.53);
     }
-    expect(tax({ state: 'ID', filing_status: 'mfs', state_taxable_income: 50_000 }).tax).toBe(2395.02);
-    // edge: at 4,811 no tax, the next dollar at 5.3%
-    expect([single('ID', 4811).tax, single('ID', 4811).marginal_rate]).toEqual([0, 0.053]);
-    expect([single('ID', 4810).marginal_rate, single('ID', 4812).tax]).toEqual([0, 0.05]); // 1 x 5.3% = 0.053 -> 0.05
+    // head of household: 50,000 - 23,625 = 26,375; (26,375 - 9,622) x 5.3% = 887.909 -> 887.91
+    expect(tax({ state: 'ID', filing_status: 'hoh', state_taxable_income: 50_000 }).tax).toBe(887.91);
+    expect(tax({ state: 'ID', filing_status: 'mfs', state_taxable_income: 50_000 }).tax).toBe(1560.27);
+    // edge: at 20,561 of income (taxable 4,811) no tax, the next dollar at 5.3%
+    expect([single('ID', 20_561).tax, single('ID', 20_561).marginal_rate]).toEqual([0, 0.053]);
+    expect([single('ID', 20_560).marginal_rate, single('ID', 20_562).tax]).toEqual([0, 0.05]); // 1 x 5.3% = 0.053 -> 0.05
+  });
+  it('ID at 65: the federal additional 2,000 (IRC 63(f)) and the 6,000 senior deduction (IRC 151(d)(5)(C), HB 559)', () => {
+    // single 50,000 at 70: 50,000 - 17,750 - 6,000 = 26,250; (26,250 - 4,811) x 5.3% = 1,136.267 -> 1,136.27
+    const r = single('ID', 50_000, { age: 70 });
+    expect([r.standard_deduction, r.age_deductions, r.tax]).toEqual([17_750, 6000, 1136.27]);
+    // the senior deduction loses 6% of federal AGI over 75,000: at 100,000, 6,000 - 1,500 = 4,500
+    // (PolicyEngine-US id_additional_senior_deduction.yaml "Single filer senior deduction with non-joint phase-out")
+    expect(single('ID', 100_000, { age: 70 }).age_deductions).toBe(4500);
+    // while it phases out, the next dollar is taxed at 5.3% x 1.06
+    expect(single('ID', 100_000, { age: 70 }).marginal_rate).toBe(0.05618);
+    expect(single('ID', 175_000, { age: 70 }).age_deductions).toBe(0);
+    expect(single('ID', 175_000, { age: 70 }).marginal_rate).toBe(0.053);
+    // no senior deduction on a separate return (IRC 151(d)(5)(C)(v)); under 65 none
+    expect(
+      tax({ state: 'ID', filing_status: 'mfs', state_taxable_income: 50_000, age: 70 }).age_deductions,
+    ).toBe(0);
+    expect(single('ID', 50_000, { age: 64 }).age_deductions).toBe(0);
+  });
+  it('PolicyEngine-US id_income_tax_before_non_refundable_credits.yaml, 2025 (Idaho taxable income 100,000)', () => {
+    // 100,000 of taxable income: single and separate (100,000 - 4,811) x 5.3% = 5,045.02; joint, head of
+    // household and surviving spouse (100,000 - 9,622) x 5.3% = 4,790.03 (the standard deduction added back)
+    expect(single('ID', 115_750).tax).toBe(5045.02);
+    expect(tax({ state: 'ID', filing_status: 'mfs', state_taxable_income: 115_750 }).tax).toBe(5045.02);
+    expect(tax({ state: 'ID', filing_status: 'mfj', state_taxable_income: 131_500 }).tax).toBe(4790.03);
+    expect(tax({ state: 'ID', filing_status: 'hoh', state_taxable_income: 123_625 }).tax).toBe(4790.03);
+    expect(tax({ state: 'ID', filing_status: 'qss', state_taxable_income: 131_500 }).tax).toBe(4790.03);
   });
   it('IL 4.95% after the 2,850 exemption (35 ILCS 5/201(b)(5.4), 5/204(b); 2025 IL-1040 line 10a)', () => {
     // single 100,000 with 30,000 of pension and 20,000 of benefits, both subtracted (5/203(a)(2)(F)):
