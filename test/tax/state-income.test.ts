@@ -213,9 +213,36 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
       tax({ state: 'IN', filing_status: 'mfs', state_taxable_income: 20_000, age: 65 }).age_deductions,
     ).toBe(1000);
   });
-  it('IA 3.8% (Iowa Code 422.5A): retirement income excluded at 55 and over (422.7(31))', () => {
-    expect(single('IA', 80_000, { pension_income: 20_000, age: 55 }).tax).toBe(3040); // 80,000 x 3.8%
-    expect(single('IA', 80_000, { pension_income: 20_000, age: 54 }).tax).toBe(3800); // 100,000 x 3.8%
+  it('IA 3.8% of federal taxable income, less the exemption credits (Iowa Code 422.5A, 422.7, 422.12; 2025 IA 1040)', () => {
+    // single 80,000: 80,000 - 15,750 = 64,250 x 3.8% = 2,441.50, less the 40 personal credit = 2,401.50
+    const r = single('IA', 80_000);
+    expect([r.standard_deduction, r.taxable_income, r.bracket_tax, r.exemption_credits, r.tax]).toEqual([
+      15_750, 64_250, 2441.5, 40, 2401.5,
+    ]);
+    // personal credits: two on joint and head of household returns (80), one otherwise (40)
+    const credits = (filing_status: FilingStatus) =>
+      tax({ state: 'IA', filing_status, state_taxable_income: 80_000 }).exemption_credits;
+    expect(FILING_STATUSES.map(credits)).toEqual([40, 80, 40, 80, 40]);
+    // 65 or older: the federal 2,000 more, the senior deduction (6,000 less 6% of AGI over 75,000: 5,700) and a
+    // 20 credit more: 80,000 - 17,750 - 5,700 = 56,550 x 3.8% = 2,148.90 - 60 = 2,088.90
+    const old = single('IA', 80_000, { age: 66 });
+    expect([old.standard_deduction, old.age_deductions, old.exemption_credits, old.tax]).toEqual([
+      17_750, 5700, 60, 2088.9,
+    ]);
+  });
+  it('PolicyEngine-US ia_regular_tax_joint.yaml (2025, taxable 30,000 -> 1,140) and ia_standard_deduction_joint.yaml', () => {
+    // Iowa taxable income 30,000 on a joint return: 61,500 of income less the 31,500 deduction, before the credits
+    expect(tax({ state: 'IA', filing_status: 'mfj', state_taxable_income: 61_500 }).bracket_tax).toBe(1140);
+    // "2025 joint one spouse elderly": 31,500 + 1,600 = 33,100
+    expect(
+      tax({ state: 'IA', filing_status: 'mfj', state_taxable_income: 61_500, age: 67 }).standard_deduction,
+    ).toBe(33_100);
+  });
+  it('IA retirement income excluded at 55 and over (422.7(31)), then the federal deduction', () => {
+    // 55: 80,000 (+ 20,000 excluded) - 15,750 = 64,250 x 3.8% - 40 = 2,401.50
+    expect(single('IA', 80_000, { pension_income: 20_000, age: 55 }).tax).toBe(2401.5);
+    // 54: 100,000 - 15,750 = 84,250 x 3.8% - 40 = 3,161.50
+    expect(single('IA', 80_000, { pension_income: 20_000, age: 54 }).tax).toBe(3161.5);
   });
   it('KY 4.0% after the standard deduction, less the 40 credit at 65 (KRS 141.081, 141.020(3)(a); 2025 Form 740)', () => {
     // single 80,000: 80,000 - 3,270 = 76,730 x 4% = 3,069.20; at 65 the 40 personal tax credit: 3,029.20
