@@ -715,29 +715,53 @@ describe('tax/state-income: New York supplemental tax (Tax Law 601(d-1); 2025 IT
   });
 });
 
-describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Subtractions Lines 3-4)', () => {
+describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Line 1 and Subtractions Lines 3-4)', () => {
   const co = (age: number | undefined, other: number, pension: number, ss: number) =>
     single('CO', other, { pension_income: pension, social_security_income: ss, age });
-  it('4.40% flat (SB24-228 rate for 2025; 104 Book Line 12): 60,000 x 4.4% = 2,640', () => {
-    expect([single('CO', 60_000).tax, single('CO', 60_000).marginal_rate]).toEqual([2640, 0.044]);
+  it('4.40% of federal taxable income (SB24-228; 104 Book Lines 1, 12): (60,000 - 15,750) x 4.4% = 1,947', () => {
+    const r = single('CO', 60_000);
+    expect([r.standard_deduction, r.tax, r.marginal_rate]).toEqual([15_750, 1947, 0.044]);
+    const coSd = (filing_status: FilingStatus) =>
+      tax({ state: 'CO', filing_status, state_taxable_income: 60_000 }).standard_deduction;
+    expect(FILING_STATUSES.map(coSd)).toEqual([15_750, 31_500, 15_750, 23_625, 31_500]);
   });
-  it('65+: taxable Social Security out in full, the 24,000 pension cap less it (Lines 3 and 4)', () => {
+  it('the standard deduction over 12,000 (16,000 joint) is added back from federal AGI of 300,000 (39-22-104(3)(p.5))', () => {
+    // 299,999.99: (299,999.99 - 15,750) x 4.4% = 12,506.99956 -> 12,507.00; 300,000: (300,000 - 12,000) x 4.4%
+    // = 12,672 (a cliff of 3,750 x 4.4% = 165)
+    expect([single('CO', 299_999.99).standard_deduction, single('CO', 299_999.99).tax]).toEqual([
+      15_750, 12_507,
+    ]);
+    expect([single('CO', 300_000).standard_deduction, single('CO', 300_000).tax]).toEqual([12_000, 12_672]);
+    expect(tax({ state: 'CO', filing_status: 'mfj', state_taxable_income: 300_000 }).standard_deduction).toBe(
+      16_000,
+    );
+    // federal AGI counts the subtracted pension: 280,000 + 30,000 at 70 reaches it
+    expect(co(70, 280_000, 30_000, 0).standard_deduction).toBe(12_000);
+  });
+  it('65+: the federal 2,000 and the senior deduction; taxable Social Security out in full, the 24,000 pension cap less it', () => {
     // provisional income 30,000 + 30,000 + 12,000 = 72,000: taxable benefits min(20,400, 32,300 + 4,500) = 20,400,
-    // all subtracted (Line 3); pension cap 24,000 - 20,400 = 3,600 (Line 4): 56,400 x 4.4% = 2,481.60
+    // all subtracted (Line 3); pension cap 24,000 - 20,400 = 3,600 (Line 4): 56,400 left; federal AGI 80,400:
+    // senior deduction 6,000 - 6% x 5,400 = 5,676; 56,400 - 17,750 - 5,676 = 32,974 x 4.4% = 1,450.856
     const r = co(66, 30_000, 30_000, 24_000);
-    expect([r.social_security_taxed, r.pension_excluded, r.tax]).toEqual([0, 3600, 2481.6]);
-    // pension alone: 24,000 out, 6,000 x 4.4% = 264
-    expect(co(66, 0, 30_000, 0).tax).toBe(264);
+    expect([
+      r.social_security_taxed,
+      r.pension_excluded,
+      r.standard_deduction,
+      r.age_deductions,
+      r.tax,
+    ]).toEqual([0, 3600, 17_750, 5676, 1450.86]);
+    // pension alone: 24,000 out: 30,000 + 6,000 - 17,750 - 6,000 = 12,250 x 4.4% = 539
+    expect(co(66, 30_000, 30_000, 0).tax).toBe(539);
   });
   it('55-64: one 20,000 cap for benefits and pension, lifted for benefits at AGI <= 75,000 (HB24-1142)', () => {
     // provisional 52,000: taxable benefits 15,300 + 4,500 = 19,800; AGI 59,800 <= 75,000: all 19,800 out,
-    // pension room 20,000 - 19,800 = 200: 39,800 x 4.4% = 1,751.20
+    // pension room 20,000 - 19,800 = 200: 39,800 - 15,750 = 24,050 x 4.4% = 1,058.20
     const low = co(60, 30_000, 10_000, 24_000);
-    expect([low.social_security_taxed, low.pension_excluded, low.tax]).toEqual([0, 200, 1751.2]);
+    expect([low.social_security_taxed, low.pension_excluded, low.tax]).toEqual([0, 200, 1058.2]);
     expect(low.notes.join(' ')).toContain('not capped');
-    // AGI 110,400 > 75,000: 20,000 of the 20,400 out, no pension room: 90,400 x 4.4% = 3,977.60
+    // AGI 110,400 > 75,000: 20,000 of the 20,400 out, no pension room: 90,400 - 15,750 = 74,650 x 4.4% = 3,284.60
     const high = co(60, 80_000, 10_000, 24_000);
-    expect([high.social_security_taxed, high.pension_excluded, high.tax]).toEqual([400, 0, 3977.6]);
+    expect([high.social_security_taxed, high.pension_excluded, high.tax]).toEqual([400, 0, 3284.6]);
     // joint limit 95,000: AGI 60,000 + 10,000 + 20,400 = 90,400 -> uncapped on a joint return
     const joint = tax({
       state: 'CO',
@@ -750,9 +774,9 @@ describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Subt
     expect([joint.social_security_taxed, joint.pension_excluded]).toEqual([0, 0]);
   });
   it('under 55 (or no age): the federally taxable benefits and the pension are taxed', () => {
-    // provisional 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed: 41,300 x 4.4% = 1,817.20
+    // provisional 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed: 41,300 - 15,750 = 25,550 x 4.4% = 1,124.20
     const r = co(50, 30_000, 0, 24_000);
-    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1817.2]);
+    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1124.2]);
     expect(co(54, 30_000, 10_000, 0).pension_excluded).toBe(0);
     expect(co(55, 30_000, 10_000, 0).pension_excluded).toBe(10_000);
     expect(co(undefined, 30_000, 10_000, 0).notes.join(' ')).toContain('Age not given');
