@@ -828,23 +828,48 @@ describe('tax/state-income: Michigan 2025 (MCL 206.51, 206.30 as amended by PA 4
   });
 });
 
-describe('tax/state-income: Utah 2025 (Utah Code 59-10-104, H.B. 106 (2025); TC-40)', () => {
-  it('4.5% flat: 80,000 x 4.5% = 3,600; pensions taxed at any age (the retirement credit is not modeled)', () => {
-    expect(single('UT', 80_000).tax).toBe(3600);
-    expect(single('UT', 0, { pension_income: 10_000, age: 70 }).tax).toBe(450);
+describe('tax/state-income: Utah 2025 (Utah Code 59-10-104, 59-10-1018, H.B. 106 (2025); TC-40)', () => {
+  it('4.5% less the taxpayer tax credit (59-10-1018; TC-40 lines 10-20): 6% of 15,750 less 1.3% over 18,213', () => {
+    // single 80,000: 80,000 x 4.5% = 3,600; credit 945 - 1.3% x (80,000 - 18,213 = 61,787) = 945 - 803.231 = 141.769;
+    // tax 3,458.231 -> 3,458.23. While the credit phases out the next dollar costs 4.5% + 1.3% = 5.8%
+    const r = single('UT', 80_000);
+    expect([r.bracket_tax, r.exemption_credits, r.tax, r.marginal_rate]).toEqual([
+      3600, 141.77, 3458.23, 0.058,
+    ]);
+    // gone at 18,213 + 945 / 1.3% = 90,905.31: the flat rate again, tax = 4.5% x income
+    expect([
+      single('UT', 100_000).exemption_credits,
+      single('UT', 100_000).tax,
+      single('UT', 100_000).marginal_rate,
+    ]).toEqual([0, 4500, 0.045]);
+    // low income: the credit covers the tax (15,000 x 4.5% = 675 < 945)
+    expect([single('UT', 15_000).tax, single('UT', 15_000).marginal_rate]).toEqual([0, 0]);
+    // base phase-out amounts: 36,426 joint and surviving spouse, 27,320 head of household, 18,213 separate;
+    // joint 100,000: 4,500 - (1,890 - 1.3% x 63,574 = 826.462 -> 1,063.538) = 3,436.462 -> 3,436.46
+    expect(tax({ state: 'UT', filing_status: 'mfj', state_taxable_income: 100_000 }).tax).toBe(3436.46);
+    expect(tax({ state: 'UT', filing_status: 'qss', state_taxable_income: 100_000 }).tax).toBe(3436.46);
+    // head of household 60,000: 2,700 - (1,417.50 - 1.3% x 32,680 = 424.84 -> 992.66) = 1,707.34
+    expect(tax({ state: 'UT', filing_status: 'hoh', state_taxable_income: 60_000 }).tax).toBe(1707.34);
   });
-  it('Social Security taxed as federal AGI includes it (IRC 86; the credit is not modeled)', () => {
-    // single: provisional 30,000 + 12,000 = 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed; 41,300 x 4.5% = 1,858.50
+  it('the credit counts the federal additional deduction at 65 (TC-40 line 12 is federal 1040 line 12); pensions taxed', () => {
+    // 60,000 of pension at 70: 2,700 - (6% x 17,750 = 1,065 - 1.3% x 41,787 = 543.231 -> 521.769) = 2,178.23
+    const r = single('UT', 0, { pension_income: 60_000, age: 70 });
+    expect([r.pension_excluded, r.exemption_credits, r.tax]).toEqual([0, 521.77, 2178.23]);
+  });
+  it('Social Security taxed as federal AGI includes it (IRC 86; the Social Security credit is not modeled)', () => {
+    // single 70: provisional 30,000 + 12,000 = 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed; 41,300 x 4.5% =
+    // 1,858.50 less 1,065 - 1.3% x 23,087 = 764.869: 1,093.631 -> 1,093.63
     const r = single('UT', 30_000, { social_security_income: 24_000, age: 70 });
-    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1858.5]);
-    // joint: provisional 20,000 + 15,000 = 35,000: 50% x (35,000 - 32,000) = 1,500; 21,500 x 4.5% = 967.50
+    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1093.63]);
+    // joint: provisional 20,000 + 15,000 = 35,000: 50% x (35,000 - 32,000) = 1,500 taxed; 21,500 x 4.5% = 967.50,
+    // all of it covered by the 1,890 credit (21,500 is under the 36,426 base)
     const joint = tax({
       state: 'UT',
       filing_status: 'mfj',
       state_taxable_income: 20_000,
       social_security_income: 30_000,
     });
-    expect([joint.social_security_taxed, joint.tax]).toEqual([1500, 967.5]);
+    expect([joint.social_security_taxed, joint.tax]).toEqual([1500, 0]);
     // under the base amount nothing is taxed
     expect(single('UT', 10_000, { social_security_income: 20_000 }).social_security_taxed).toBe(0);
     expect(r.notes.join(' ')).toContain('Social Security benefits credit');
@@ -2182,6 +2207,12 @@ describe('tax/state-income: properties', () => {
           table?.standard_deduction_limitation !== undefined &&
           r.standard_deduction < (table.standard_deduction?.[filing_status] ?? 0)
         ) {
+          return;
+        }
+        // Utah's taxpayer tax credit loses its phase-out rate on each dollar while it is phasing out (tested above)
+        const shareCredit = table?.deduction_credit;
+        if (shareCredit !== undefined && r.exemption_credits > 0 && r.exemption_credits < r.bracket_tax) {
+          expect(r.marginal_rate).toBeCloseTo((row?.rate ?? 0) + surtax + shareCredit.phaseout_rate, 9);
           return;
         }
         // Connecticut's personal tax credit is a share of the tax: the rate is the bracket's less that share
