@@ -354,9 +354,14 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
     // nc_taxable_income 1,000 (after the deduction): single 13,750 of income -> 1,000 x 4.25% = 42.50
     expect(single('NC', 13_750).tax).toBe(42.5);
   });
-  it('PA 3.07% (72 P.S. 7302): 60,000 x 3.07% = 1,842; retirement benefits not compensation', () => {
-    const r = single('PA', 60_000, { pension_income: 25_000, age: 60 });
-    expect([r.tax, r.pension_excluded]).toEqual([1842, 25_000]);
+  it('PA 3.07% (72 P.S. 7302): no standard deduction or personal exemption (PA-40 IN); retirement benefits not compensation', () => {
+    // single 80,000 at 65: 80,000 x 3.07% = 2,456, with nothing subtracted; the pension is not taxable compensation
+    const r = single('PA', 80_000, { pension_income: 25_000, age: 65 });
+    expect([r.standard_deduction, r.personal_exemptions, r.age_deductions, r.exemption_credits]).toEqual([
+      0, 0, 0, 0,
+    ]);
+    expect([r.tax, r.pension_excluded, r.marginal_rate]).toEqual([2456, 25_000, 0.0307]);
+    expect(tax({ state: 'PA', filing_status: 'mfj', state_taxable_income: 1 }).tax).toBe(0.03);
   });
 });
 
