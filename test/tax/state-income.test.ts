@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCalculationError } from '../../src/core/errors';
-import { Dec } from '../../src/core/money';
+import { Dec, roundMoney } from '../../src/core/money';
 import { FILING_STATUSES, type FilingStatus } from '../../src/core/schema';
 import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { COVERED_STATES, type StateIncomeInput, stateIncome } from '../../src/tax/state-income';
@@ -2189,6 +2189,44 @@ describe('tax/state-income: properties', () => {
               .abs()
               .lte(0.03),
           ).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('a flat state never takes more than its rate on the income it taxes (plus a surtax), nor less than 0', () => {
+    // deductions, exemptions and credits only lower the tax: tax <= top rate x (income after the exclusions)
+    // + surtax, compared after rounding both to cents (rounding keeps the order)
+    const flat = COVERED_STATES.filter((code) => stateTaxTables.get(2025)[code]?.kind === 'flat');
+    expect(flat).toHaveLength(15);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...flat),
+        status,
+        amount,
+        optional,
+        optional,
+        ages,
+        (state, filing_status, income, ss, pension, age) => {
+          const r = tax({
+            state,
+            filing_status,
+            state_taxable_income: income,
+            social_security_income: ss,
+            pension_income: pension,
+            age,
+          });
+          const table = stateTaxTables.get(2025)[state];
+          const top = Math.max(
+            ...Object.values(table?.brackets?.schedules ?? {}).flatMap((row) => row.rates),
+          );
+          const taxed = new Dec(income)
+            .plus(pension ?? 0)
+            .minus(r.pension_excluded)
+            .plus(r.social_security_taxed);
+          const bound = roundMoney(taxed.times(top).plus(r.surtax));
+          expect(r.tax).toBeGreaterThanOrEqual(0);
+          expect(r.tax).toBeLessThanOrEqual(bound);
         },
       ),
     );
