@@ -28,7 +28,7 @@ import type { StateTaxTable } from './tables';
  * bump it whenever any result changes for any input (a jurisdiction added, a figure or rule changed),
  * and each operation that uses it bumps its own version (`test/goldens/engine-dependencies.json`).
  */
-export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.0.1' } as const;
+export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.0.2' } as const;
 
 /** What the computation needs from a request. */
 export interface StateTaxInput {
@@ -503,9 +503,11 @@ function federalTaxDeduction(
 /**
  * The tax of one jurisdiction on one request, exact: income (with Social Security benefits only where
  * the state taxes them, and pension income less the age-gated exclusion), less the standard deduction
- * and personal exemptions, through the state's schedule for the filing status, plus recaptures and
- * add-backs, less exemption credits (not below zero) and a credit of a share of the tax by income,
- * plus surtaxes on taxable income above their thresholds.
+ * and personal and age exemptions (the federal standard deduction and senior deduction for the states that
+ * tax federal taxable income), through the state's schedule for the filing status, plus recaptures and
+ * add-backs, less exemption credits (not below zero: age credits and a credit of a share of the federal
+ * standard deduction among them) and a credit of a share of the tax by income, plus surtaxes on taxable
+ * income above their thresholds.
  *
  * @example
  * ```ts
