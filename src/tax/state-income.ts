@@ -83,7 +83,9 @@ export const StateIncomeResult = z.object({
   income: resultNumber('state_taxable_income + social_security_income + pension_income.'),
   social_security_taxed: resultNumber('Social Security benefits the state taxes (0 where exempt).'),
   pension_excluded: resultNumber('Pension income taken out by the state’s retirement-income exclusion.'),
-  standard_deduction: resultNumber('The state’s standard deduction applied (0 for flat and none).'),
+  standard_deduction: resultNumber(
+    'The state’s standard deduction applied (the federal one where the state taxes federal taxable income; 0 for none).',
+  ),
   personal_exemptions: resultNumber('Personal exemptions subtracted from income.'),
   age_deductions: resultNumber('Age-gated deductions and exemptions subtracted from income (one person’s).'),
   federal_tax_deduction: resultNumber(
@@ -98,16 +100,17 @@ export const StateIncomeResult = z.object({
       'Tables C and D add-backs); 0 elsewhere.',
   ),
   exemption_credits: resultNumber(
-    'Exemption credits subtracted from bracket_tax (not more than it), with a credit of a share of the tax by ' +
-      'income (Connecticut’s personal tax credit).',
+    'Exemption credits subtracted from bracket_tax (not more than it), age credits and Utah’s taxpayer tax credit ' +
+      'among them, with a credit of a share of the tax by income (Connecticut’s personal tax credit).',
   ),
   surtax: resultNumber('Surtaxes (CA mental health services tax, MA surtax...).'),
   tax: resultNumber('bracket_tax + recapture_tax - exemption_credits + surtax.'),
   marginal_rate: resultNumber(
     'Tax on the next dollar of state_taxable_income: the bracket rate plus surtaxes in force (and a recapture ' +
-      'while it phases in, and Minnesota’s standard deduction limitation), less a credit of a share of the tax ' +
-      '(Connecticut); other phase-outs and steps of deductions and credits, and the federal tax deduction’s ' +
-      'growth with income, are not included.',
+      'while it phases in, Minnesota’s standard deduction limitation, the federal senior deduction’s phase-out ' +
+      'and Utah’s taxpayer tax credit phase-out), less a credit of a share of the tax (Connecticut); other ' +
+      'phase-outs and steps of deductions and credits, and the federal tax deduction’s growth with income, are ' +
+      'not included.',
   ),
   effective_rate: resultNumber('tax / income (0 when income is 0).'),
   brackets: z.array(StateBracket),
@@ -121,7 +124,7 @@ export const StateIncomeResult = z.object({
 export type StateIncomeResult = z.infer<typeof StateIncomeResult>;
 
 const COMMON_NOTES = {
-  flat: 'Flat rate applied to the income given: the state’s own standard deduction, exemptions and subtractions are not modeled.',
+  flat: 'Flat rate applied after the state’s own standard deduction and exemptions, less its exemption credits; subtractions other than the retirement-income exclusions are not modeled.',
   graduated:
     'Computed with the rate schedule to the cent; the state’s tax tables (income bands) are not used, so results below their cutoffs can differ by a few dollars.',
 } as const;
@@ -179,8 +182,8 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
 
 /**
  * State individual income tax for tax year 2025: no-tax states give 0 and say why; flat states apply
- * their one rate (zero-rate bands included) to the income; graduated states apply their standard
- * deduction, exemptions and brackets by filing status, with exemption credits and surtaxes (CA's 1%
+ * their one rate (zero-rate bands included) and graduated states their brackets by filing status, both
+ * after the state's standard deduction and exemptions, with exemption credits and surtaxes (CA's 1%
  * mental health services tax, MA's 4% surtax). Social Security benefits are taxed only where the state
  * taxes them; pension income gets the state's retirement-income exclusion, gated by age. An uncovered
  * code is a 400 `unsupported_jurisdiction` listing the covered ones.
@@ -188,8 +191,8 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
  * @example
  * ```ts
  * import { stateIncome } from 'finplan/tax';
- * // Illinois, 4.95% flat: 100,000 x 4.95% = 4,950
- * stateIncome({ state: 'il', tax_year: 2025, filing_status: 'single', state_taxable_income: 100_000 }).result.tax; // 4950
+ * // Illinois, 4.95% flat after the 2,850 exemption: (100,000 - 2,850) x 4.95% = 4,808.925
+ * stateIncome({ state: 'il', tax_year: 2025, filing_status: 'single', state_taxable_income: 100_000 }).result.tax; // 4808.93
  * ```
  */
 export const stateIncome = defineOperation({
@@ -201,8 +204,8 @@ export const stateIncome = defineOperation({
   summary: 'State individual income tax for 2025: brackets, deductions, exclusions, surtaxes.',
   description:
     'State income tax for tax year 2025 by state and filing status: no-tax states give 0 with the reason, flat ' +
-    'states one rate, graduated states their brackets after the state standard deduction and exemptions, with ' +
-    'exemption credits and surtaxes. Social Security taxed only where the state taxes it; pension income gets the ' +
+    'states one rate and graduated states their brackets, both after the state standard deduction and exemptions, ' +
+    'with exemption credits and surtaxes. Social Security taxed only where the state taxes it; pension income gets the ' +
     'state’s age-gated retirement-income exclusion. Uncovered codes: 400 unsupported_jurisdiction.',
   example: { state: 'CA', tax_year: 2025, filing_status: 'mfj', state_taxable_income: 1500000 },
   input: StateIncomeInput,

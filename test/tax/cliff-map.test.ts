@@ -5,6 +5,9 @@ import { Dec, roundRate } from '../../src/core/money';
 import { FILING_STATUSES } from '../../src/core/schema';
 import { irmaaFor } from '../../src/healthcare/_lib/irmaa';
 import { premiumTaxCredit } from '../../src/healthcare/_lib/ptc';
+import { stateLimits } from '../../src/tax/_lib/state-limits';
+import { stateTaxTables } from '../../src/tax/_lib/state-tables';
+import { stateTax } from '../../src/tax/_lib/state-tax';
 import { cliffMap } from '../../src/tax/cliff-map';
 import { householdTax } from '../../src/tax/engine';
 
@@ -592,6 +595,104 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
         source: 'data/tax/state-2025/oh.json#personal_exemption_tiers',
       }),
     ]);
+  });
+
+  it('Illinois: the exemption (and the 1,000 at 65) lost over 250,000 of federal AGI (35 ILCS 5/204(g))', () => {
+    // 2025 single, 66, 240,000: at 250,000.01 the 2,850 exemption and the 1,000 at 65 go at once:
+    // 3,850 x 4.95% = 190.575, plus the cent at 32% + 4.95% -> 190.58, shown with each rule
+    const r = rows(
+      { tax_year: 2025, filing_status: 'single', ordinary_income: 240_000, state: 'IL', age: 66 },
+      'il_',
+    );
+    expect(r.map((t) => [t.name, t.measure, t.threshold, t.distance, t.kind, t.cliff_cost])).toEqual([
+      ['il_age_deduction_1_limit', 'magi', 250_000, 10_000.01, 'cliff', 190.58],
+      ['il_personal_exemption_tier_1_end', 'magi', 250_000, 10_000.01, 'cliff', 190.58],
+    ]);
+    expect(r[0]?.source).toBe('data/tax/state-2025/il.json#age_deductions');
+    // under 65 only the exemption: 2,850 x 4.95% = 141.075 + 0.0037 -> 141.08
+    const young = rows(
+      { tax_year: 2025, filing_status: 'single', ordinary_income: 240_000, state: 'IL' },
+      'il_',
+    );
+    expect(young.map((t) => [t.name, t.cliff_cost])).toEqual([['il_personal_exemption_tier_1_end', 141.08]]);
+  });
+
+  it('Indiana: the 500 at 65 lost when federal AGI reaches 40,000 (IC 6-3-1-3.5(a)(5)(C))', () => {
+    // 2025 single, 66, 30,000: allowed only below 40,000, so 40,000.00 itself loses it: 500 x 3% = 15 (plus the
+    // cent at 12% + 3%, 0.0015)
+    const r = rows(
+      { tax_year: 2025, filing_status: 'single', ordinary_income: 30_000, state: 'IN', age: 66 },
+      'in_',
+    );
+    expect(r).toEqual([
+      expect.objectContaining({
+        name: 'in_age_deduction_2_limit',
+        measure: 'magi',
+        threshold: 40_000,
+        distance: 10_000,
+        kind: 'cliff',
+        cliff_cost: 15,
+        source: 'data/tax/state-2025/in.json#age_deductions',
+      }),
+    ]);
+  });
+
+  it('Colorado: the standard deduction capped at 12,000 from federal AGI of 300,000 (C.R.S. 39-22-104(3)(p.5))', () => {
+    // 2025 single, 290,000: at 300,000.00 the 15,750 deduction falls to 12,000: 3,750 x 4.4% = 165 (+0.0039)
+    const r = rows({ tax_year: 2025, filing_status: 'single', ordinary_income: 290_000, state: 'CO' }, 'co_');
+    expect(r).toEqual([
+      expect.objectContaining({
+        name: 'co_standard_deduction_cap',
+        measure: 'magi',
+        threshold: 300_000,
+        distance: 10_000,
+        kind: 'cliff',
+        cliff_cost: 165,
+        source: 'data/tax/state-2025/co.json#standard_deduction_cap',
+      }),
+    ]);
+  });
+
+  it("Idaho: the senior deduction's phase-out from 75,000 to 175,000 of federal AGI (IRC 151(d)(5)(C), HB 559)", () => {
+    // 2025 single, 67, 60,000: from 75,000 each dollar takes 6 cents off the senior deduction, federal and Idaho:
+    // 22% x 1.06 + 5.3% x 1.06 = 28.938%; past 175,000 (6,000 / 6% = 100,000 later) the 24% bracket and 5.3%
+    const r = rows(
+      { tax_year: 2025, filing_status: 'single', ordinary_income: 60_000, state: 'ID', age: 67 },
+      'id_',
+    );
+    expect(r.map((t) => [t.name, t.measure, t.threshold, t.distance, t.kind])).toEqual([
+      ['id_senior_deduction_phaseout_start', 'magi', 75_000, 15_000.01, 'rate_change'],
+      ['id_senior_deduction_phaseout_end', 'magi', 175_000, 115_000.01, 'rate_change'],
+    ]);
+    expect(r[0]?.source).toBe('data/tax/state-2025/id.json#federal_standard_deduction');
+    expect([r[0]?.rate_before, r[0]?.rate_after]).toEqual([0.273, 0.28938]);
+    expect([r[1]?.rate_before, r[1]?.rate_after]).toEqual([0.31058, 0.293]);
+  });
+
+  it("Utah: the taxpayer tax credit's phase-out ends at 18,213 + 945 / 1.3% = 90,905.31 (Utah Code 59-10-1018)", () => {
+    // 2025 single, 60,000: the credit (6% x 15,750 = 945) loses 1.3 cents a dollar over 18,213; it is gone past
+    // 90,905.307..., the first cent over it shown: the 1.3% stops (22% + 5.8% -> 22% + 4.5%). The start (18,213)
+    // is offered too, but the credit covers the whole tax there (under 20,375.33), so nothing changes at it.
+    const r = rows({ tax_year: 2025, filing_status: 'single', ordinary_income: 60_000, state: 'UT' }, 'ut_');
+    expect(r.map((t) => [t.name, t.measure, t.threshold, t.distance, t.kind])).toEqual([
+      ['ut_deduction_credit_phaseout_end', 'state_agi', 90_905.31, 30_905.31, 'rate_change'],
+    ]);
+    expect(r[0]?.source).toBe('data/tax/state-2025/ut.json#deduction_credit');
+    expect([r[0]?.rate_before, r[0]?.rate_after]).toEqual([0.278, 0.265]);
+    // both ends are offered to the map (the start at 18,213 on the state's AGI; at 65 the credit is 6% x 17,750)
+    const table = stateTaxTables.get(2025).UT;
+    if (table === undefined) throw new Error('no Utah table');
+    const offered = (age?: number) => {
+      const input = { filing_status: 'single' as const, age };
+      return stateLimits(table, input, stateTax(table, { ...input, state_taxable_income: 60_000 })).map(
+        (l) => [l.name, l.measure, l.threshold],
+      );
+    };
+    expect(offered()).toEqual([
+      ['deduction_credit_phaseout_start', 'state_agi', 18_213],
+      ['deduction_credit_phaseout_end', 'state_agi', new Dec(945).div('0.013').plus(18_213).toNumber()],
+    ]);
+    expect(offered(65)[1]?.[2]).toBeCloseTo(18_213 + 1065 / 0.013, 6);
   });
 
   it('Rhode Island: two phase-outs stepping on the same cent each show the lump of that cent', () => {

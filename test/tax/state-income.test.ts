@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCalculationError } from '../../src/core/errors';
-import { Dec } from '../../src/core/money';
+import { Dec, roundMoney } from '../../src/core/money';
 import { FILING_STATUSES, type FilingStatus } from '../../src/core/schema';
 import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { ordinaryTax, scheduleFrom } from '../../src/tax/ordinary-tax';
@@ -43,100 +43,326 @@ describe('tax/state-income: no-tax jurisdictions', () => {
 });
 
 describe('tax/state-income: flat states (hand calculations; sources in data/tax/state-2025/)', () => {
-  it('AZ 2.5% (A.R.S. 43-1011; 2025 Form 140 instructions p. 21): 60,000 x 2.5% = 1,500', () => {
-    expect(single('AZ', 60_000).tax).toBe(1500);
+  it('AZ 2.5% after the standard deduction and the 2,100 at 65 (A.R.S. 43-1011, 43-1041, 43-1023; 2025 Form 140)', () => {
+    // single 60,000: 60,000 - 15,750 = 44,250 x 2.5% = 1,106.25; at 65, 2,100 more: 42,150 x 2.5% = 1,053.75
+    const r = single('AZ', 60_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_750, 44_250, 1106.25]);
+    expect([single('AZ', 60_000, { age: 65 }).age_deductions, single('AZ', 60_000, { age: 65 }).tax]).toEqual(
+      [2100, 1053.75],
+    );
+    // joint 31,500; separate 15,750; head of household 23,625, which a federal surviving spouse files as
+    const az = (filing_status: FilingStatus) =>
+      tax({ state: 'AZ', filing_status, state_taxable_income: 60_000 }).standard_deduction;
+    expect(FILING_STATUSES.map(az)).toEqual([15_750, 31_500, 15_750, 23_625, 23_625]);
   });
-  it('GA 5.19% (O.C.G.A. 48-7-20(a.1), HB 111): retirement exclusion 35,000 at 62-64, 65,000 at 65+', () => {
+  it('PolicyEngine-US gov/states/az/tax/income/integration_2025.yaml, the four standard deduction cases', () => {
+    // single 60,000 -> 1,106.25; joint 120,000 -> 2,212.50; separate 45,000 -> 731.25; head of household
+    // 75,000 -> 1,284.375 (before credits: the child there only brings credits)
+    expect(single('AZ', 60_000).tax).toBe(1106.25);
+    expect(tax({ state: 'AZ', filing_status: 'mfj', state_taxable_income: 120_000 }).tax).toBe(2212.5);
+    expect(tax({ state: 'AZ', filing_status: 'mfs', state_taxable_income: 45_000 }).tax).toBe(731.25);
+    expect(tax({ state: 'AZ', filing_status: 'hoh', state_taxable_income: 75_000 }).tax).toBe(1284.38);
+  });
+  it('GA 5.19% after the standard deduction (O.C.G.A. 48-7-27(a)(1)(B); 2025 IT-511 Form 500 line 11)', () => {
+    // single 80,000: 80,000 - 12,000 = 68,000 x 5.19% = 3,529.20; joint 24,000; every other status 12,000,
+    // with no additional amount at 65 (repealed from 2024) and no personal exemption
+    const r = single('GA', 80_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      12_000, 0, 68_000, 3529.2,
+    ]);
+    const ga = (filing_status: FilingStatus) =>
+      tax({ state: 'GA', filing_status, state_taxable_income: 80_000, age: 70 }).standard_deduction;
+    expect(FILING_STATUSES.map(ga)).toEqual([12_000, 24_000, 12_000, 12_000, 12_000]);
+  });
+  it('PolicyEngine-US ga_income_tax_before_non_refundable_credits.yaml, 2025 single, joint and head of household', () => {
+    // taxable 50,000 single -> 2,595; 100,000 joint -> 5,190; 60,000 head of household -> 3,114 (the inputs
+    // there are Georgia taxable income: the standard deduction is added back here)
+    expect(single('GA', 62_000).tax).toBe(2595);
+    expect(tax({ state: 'GA', filing_status: 'mfj', state_taxable_income: 124_000 }).tax).toBe(5190);
+    expect(tax({ state: 'GA', filing_status: 'hoh', state_taxable_income: 72_000 }).tax).toBe(3114);
+  });
+  it('GA retirement exclusion 35,000 at 62-64, 65,000 at 65+ (O.C.G.A. 48-7-27(a)(5)), then the deduction', () => {
     const ga = (age: number) =>
       tax({ state: 'GA', filing_status: 'mfj', state_taxable_income: 50_000, pension_income: 80_000, age });
-    // 66: 50,000 + 80,000 - 65,000 = 65,000 x 5.19% = 3,373.50
-    expect([ga(66).pension_excluded, ga(66).tax]).toEqual([65_000, 3373.5]);
-    // 63: 130,000 - 35,000 = 95,000 x 5.19% = 4,930.50
-    expect([ga(63).pension_excluded, ga(63).tax]).toEqual([35_000, 4930.5]);
-    // 61: no exclusion: 130,000 x 5.19% = 6,747
-    expect([ga(61).pension_excluded, ga(61).tax]).toEqual([0, 6747]);
+    // 66: 50,000 + 80,000 - 65,000 - 24,000 = 41,000 x 5.19% = 2,127.90
+    expect([ga(66).pension_excluded, ga(66).tax]).toEqual([65_000, 2127.9]);
+    // 63: 130,000 - 35,000 - 24,000 = 71,000 x 5.19% = 3,684.90
+    expect([ga(63).pension_excluded, ga(63).tax]).toEqual([35_000, 3684.9]);
+    // 61: no exclusion: 130,000 - 24,000 = 106,000 x 5.19% = 5,501.40
+    expect([ga(61).pension_excluded, ga(61).tax]).toEqual([0, 5501.4]);
     expect(ga(61).notes.join(' ')).toContain('does not qualify');
     // 62 and 65 are the first ages of each tier (ages at the end of the year)
     expect([ga(62).pension_excluded, ga(64).pension_excluded, ga(65).pension_excluded]).toEqual([
       35_000, 35_000, 65_000,
     ]);
-    // no age: no exclusion, and the notes say why
+    // no age: no exclusion, and the notes say why: 20,000 - 12,000 = 8,000 x 5.19% = 415.20
     const noAge = tax({
       state: 'GA',
       filing_status: 'single',
       state_taxable_income: 0,
-      pension_income: 10_000,
+      pension_income: 20_000,
     });
-    expect([noAge.pension_excluded, noAge.tax]).toEqual([0, 519]);
+    expect([noAge.pension_excluded, noAge.tax]).toEqual([0, 415.2]);
     expect(noAge.notes.join(' ')).toContain('Age not given');
   });
-  it('ID 5.3% over 4,811 / 9,622 (Idaho Code 63-3024(2), HB 40 (2025)): the zero-rate band', () => {
-    // (50,000 - 4,811) x 5.3% = 45,189 x 0.053 = 2,395.017 -> 2,395.02
-    expect(single('ID', 50_000).tax).toBe(2395.02);
-    // joint: (50,000 - 9,622) x 5.3% = 40,378 x 0.053 = 2,140.034 -> 2,140.03; hoh and qss use the joint band
-    for (const filing_status of ['mfj', 'hoh', 'qss'] as const) {
-      expect(tax({ state: 'ID', filing_status, state_taxable_income: 50_000 }).tax).toBe(2140.03);
+  it('ID 5.3% over 4,811 / 9,622 of taxable income after the federal standard deduction (Idaho Code 63-3024(2), 63-3022(j); HB 559 (2026))', () => {
+    // single 50,000: 50,000 - 15,750 = 34,250; (34,250 - 4,811) x 5.3% = 1,560.267 -> 1,560.27
+    const r = single('ID', 50_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([15_750, 34_250, 1560.27]);
+    // joint and surviving spouse: 50,000 - 31,500 = 18,500; (18,500 - 9,622) x 5.3% = 470.534 -> 470.53
+    for (const filing_status of ['mfj', 'qss'] as const) {
+      expect(tax({ state: 'ID', filing_status, state_taxable_income: 50_000 }).tax).toBe(470.53);
     }
-    expect(tax({ state: 'ID', filing_status: 'mfs', state_taxable_income: 50_000 }).tax).toBe(2395.02);
-    // edge: at 4,811 no tax, the next dollar at 5.3%
-    expect([single('ID', 4811).tax, single('ID', 4811).marginal_rate]).toEqual([0, 0.053]);
-    expect([single('ID', 4810).marginal_rate, single('ID', 4812).tax]).toEqual([0, 0.05]); // 1 x 5.3% = 0.053 -> 0.05
+    // head of household: 50,000 - 23,625 = 26,375; (26,375 - 9,622) x 5.3% = 887.909 -> 887.91
+    expect(tax({ state: 'ID', filing_status: 'hoh', state_taxable_income: 50_000 }).tax).toBe(887.91);
+    expect(tax({ state: 'ID', filing_status: 'mfs', state_taxable_income: 50_000 }).tax).toBe(1560.27);
+    // edge: at 20,561 of income (taxable 4,811) no tax, the next dollar at 5.3%
+    expect([single('ID', 20_561).tax, single('ID', 20_561).marginal_rate]).toEqual([0, 0.053]);
+    expect([single('ID', 20_560).marginal_rate, single('ID', 20_562).tax]).toEqual([0, 0.05]); // 1 x 5.3% = 0.053 -> 0.05
   });
-  it('IL 4.95% (35 ILCS 5/201(b)(5.4)); retirement income subtracted at any age (5/203(a)(2)(F))', () => {
+  it('ID at 65: the federal additional 2,000 (IRC 63(f)) and the 6,000 senior deduction (IRC 151(d)(5)(C), HB 559)', () => {
+    // single 50,000 at 70: 50,000 - 17,750 - 6,000 = 26,250; (26,250 - 4,811) x 5.3% = 1,136.267 -> 1,136.27
+    const r = single('ID', 50_000, { age: 70 });
+    expect([r.standard_deduction, r.age_deductions, r.tax]).toEqual([17_750, 6000, 1136.27]);
+    // the senior deduction loses 6% of federal AGI over 75,000: at 100,000, 6,000 - 1,500 = 4,500
+    // (PolicyEngine-US id_additional_senior_deduction.yaml "Single filer senior deduction with non-joint phase-out")
+    expect(single('ID', 100_000, { age: 70 }).age_deductions).toBe(4500);
+    // while it phases out, the next dollar is taxed at 5.3% x 1.06
+    expect(single('ID', 100_000, { age: 70 }).marginal_rate).toBe(0.05618);
+    expect(single('ID', 175_000, { age: 70 }).age_deductions).toBe(0);
+    expect(single('ID', 175_000, { age: 70 }).marginal_rate).toBe(0.053);
+    // no senior deduction on a separate return (IRC 151(d)(5)(C)(v)); under 65 none
+    expect(
+      tax({ state: 'ID', filing_status: 'mfs', state_taxable_income: 50_000, age: 70 }).age_deductions,
+    ).toBe(0);
+    expect(single('ID', 50_000, { age: 64 }).age_deductions).toBe(0);
+  });
+  it('PolicyEngine-US id_income_tax_before_non_refundable_credits.yaml, 2025 (Idaho taxable income 100,000)', () => {
+    // 100,000 of taxable income: single and separate (100,000 - 4,811) x 5.3% = 5,045.02; joint, head of
+    // household and surviving spouse (100,000 - 9,622) x 5.3% = 4,790.03 (the standard deduction added back)
+    expect(single('ID', 115_750).tax).toBe(5045.02);
+    expect(tax({ state: 'ID', filing_status: 'mfs', state_taxable_income: 115_750 }).tax).toBe(5045.02);
+    expect(tax({ state: 'ID', filing_status: 'mfj', state_taxable_income: 131_500 }).tax).toBe(4790.03);
+    expect(tax({ state: 'ID', filing_status: 'hoh', state_taxable_income: 123_625 }).tax).toBe(4790.03);
+    expect(tax({ state: 'ID', filing_status: 'qss', state_taxable_income: 131_500 }).tax).toBe(4790.03);
+  });
+  it('IL 4.95% after the 2,850 exemption (35 ILCS 5/201(b)(5.4), 5/204(b); 2025 IL-1040 line 10a)', () => {
+    // single 100,000 with 30,000 of pension and 20,000 of benefits, both subtracted (5/203(a)(2)(F)):
+    // 100,000 - 2,850 = 97,150 x 4.95% = 4,808.925 -> 4,808.93
     const r = single('IL', 100_000, { pension_income: 30_000, social_security_income: 20_000 });
-    expect([r.tax, r.pension_excluded, r.social_security_taxed, r.marginal_rate]).toEqual([
-      4950, 30_000, 0, 0.0495,
-    ]);
-    // effective rate on all 150,000 received: 4,950 / 150,000 = 0.033
-    expect(r.effective_rate).toBe(0.033);
-    // bracket edge: the first dollar is taxed
-    expect([single('IL', 0).marginal_rate, single('IL', 1).tax]).toEqual([0.0495, 0.05]);
-  });
-  it('IN 3.0% (IC 6-3-2-1(a)(3)): 40,000 x 3% = 1,200; private pension taxed', () => {
-    expect(single('IN', 40_000).tax).toBe(1200);
-    expect(single('IN', 0, { pension_income: 10_000, age: 70 }).tax).toBe(300);
-  });
-  it('IA 3.8% (Iowa Code 422.5A): retirement income excluded at 55 and over (422.7(31))', () => {
-    expect(single('IA', 80_000, { pension_income: 20_000, age: 55 }).tax).toBe(3040); // 80,000 x 3.8%
-    expect(single('IA', 80_000, { pension_income: 20_000, age: 54 }).tax).toBe(3800); // 100,000 x 3.8%
-  });
-  it('KY 4.0% (KRS 141.020, HB 1 (2025)): pension exclusion up to 31,110 (KRS 141.019, Schedule P)', () => {
-    // 50,000 + 40,000 - 31,110 = 58,890 x 4% = 2,355.60
-    const r = single('KY', 50_000, { pension_income: 40_000 });
-    expect([r.pension_excluded, r.tax]).toEqual([31_110, 2355.6]);
-  });
-  it('LA 3% (R.S. 47:32, 2024 Act 11): 12,000 retirement exemption at 65 and over (R.S. 47:44.1)', () => {
-    // 65: 40,000 + 20,000 - 12,000 = 48,000 x 3% = 1,440; 64: 60,000 x 3% = 1,800
-    expect(single('LA', 40_000, { pension_income: 20_000, age: 65 }).tax).toBe(1440);
-    expect(single('LA', 40_000, { pension_income: 20_000, age: 64 }).tax).toBe(1800);
-  });
-  it('MA 5% plus the 4% surtax over 1,083,150 (M.G.L. c. 62, 4(b), 4(d); 2025 Form 1 instructions p. 3)', () => {
-    // 2,000,000: 5% = 100,000; surtax 4% x (2,000,000 - 1,083,150 = 916,850) = 36,674; total 136,674
-    const r = single('MA', 2_000_000);
-    expect([r.bracket_tax, r.surtax, r.tax, r.marginal_rate]).toEqual([100_000, 36_674, 136_674, 0.09]);
-    expect(r.surtaxes[0]?.taxed_amount).toBe(916_850);
-    // edges: at the threshold the next dollar bears the surtax; a dollar below it does not
-    expect([single('MA', 1_083_150).surtax, single('MA', 1_083_150).marginal_rate]).toEqual([0, 0.09]);
-    expect(single('MA', 1_083_149).marginal_rate).toBe(0.05);
-    // the same threshold on a joint return
-    expect(tax({ state: 'MA', filing_status: 'mfj', state_taxable_income: 1_183_150 }).surtax).toBe(4000);
-  });
-  it('MS 0% to 10,000, 4.4% above (Miss. Code 27-7-5, HB 1 (2025)); retirement income excluded', () => {
-    // (30,000 - 10,000) x 4.4% = 880
-    expect(single('MS', 30_000).tax).toBe(880);
     expect([
-      single('MS', 10_000).tax,
-      single('MS', 10_000).marginal_rate,
-      single('MS', 9_999).marginal_rate,
+      r.personal_exemptions,
+      r.tax,
+      r.pension_excluded,
+      r.social_security_taxed,
+      r.marginal_rate,
+    ]).toEqual([2850, 4808.93, 30_000, 0, 0.0495]);
+    // effective rate on all 150,000 received: 4,808.93 / 150,000 = 0.032060
+    expect(r.effective_rate).toBe(0.03206);
+    // two exemptions on a joint return (5,700), one otherwise; 1,000 more at 65 (5/204(d))
+    const il = (filing_status: FilingStatus) =>
+      tax({ state: 'IL', filing_status, state_taxable_income: 100_000 }).personal_exemptions;
+    expect(FILING_STATUSES.map(il)).toEqual([2850, 5700, 2850, 2850, 2850]);
+    expect(single('IL', 100_000, { age: 65 }).age_deductions).toBe(1000);
+    // the first taxed dollar is the one past the exemption
+    expect([
+      single('IL', 2850).tax,
+      single('IL', 2850).marginal_rate,
+      single('IL', 2849).marginal_rate,
+    ]).toEqual([0, 0.0495, 0]);
+  });
+  it('IL: no exemption over federal AGI of 250,000 (500,000 joint) (5/204(g); IL-1040 line 10 Income Exceptions)', () => {
+    // 250,000 exactly keeps it: 247,150 x 4.95% = 12,233.925 -> 12,233.93; 250,000.01 loses the 2,850 and, at
+    // 65, the 1,000: 250,000.01 x 4.95% = 12,375.00
+    expect(single('IL', 250_000).tax).toBe(12_233.93);
+    expect(single('IL', 250_000.01).personal_exemptions).toBe(0);
+    expect(single('IL', 250_000.01).tax).toBe(12_375);
+    const old = single('IL', 250_000.01, { age: 70 });
+    expect([old.personal_exemptions, old.age_deductions]).toEqual([0, 0]);
+    // federal AGI counts the pension and the taxable benefits Illinois subtracts: 230,000 + 30,000 of pension
+    expect(single('IL', 230_000, { pension_income: 30_000 }).personal_exemptions).toBe(0);
+    expect(
+      tax({ state: 'IL', filing_status: 'mfj', state_taxable_income: 500_000 }).personal_exemptions,
+    ).toBe(5700);
+    expect(
+      tax({ state: 'IL', filing_status: 'mfj', state_taxable_income: 500_001 }).personal_exemptions,
+    ).toBe(0);
+  });
+  it('IN 3.0% after the exemptions (IC 6-3-2-1(a)(3), 6-3-1-3.5(a)(3)-(5); 2025 IT-40 booklet pp. 24-26)', () => {
+    // single 40,000: 40,000 - 1,000 = 39,000 x 3% = 1,170; joint two exemptions (2,000), one otherwise
+    const r = single('IN', 40_000);
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([1000, 39_000, 1170]);
+    const ind = (filing_status: FilingStatus) =>
+      tax({ state: 'IN', filing_status, state_taxable_income: 40_000 }).personal_exemptions;
+    expect(FILING_STATUSES.map(ind)).toEqual([1000, 2000, 1000, 1000, 1000]);
+    // 65 or older: 1,000 more, and 500 more while federal AGI is under 40,000 (20,000 separate);
+    // private pension taxed: 10,000 at 70 -> 10,000 - 1,000 - 1,000 - 500 = 7,500 x 3% = 225
+    const old = single('IN', 0, { pension_income: 10_000, age: 70 });
+    expect([old.age_deductions, old.tax]).toEqual([1500, 225]);
+    // at 40,000 of federal AGI the 500 is gone (a 15.00 cliff): 39,999.99 -> 37,499.99 x 3% = 1,125.00
+    expect([
+      single('IN', 39_999.99, { age: 65 }).age_deductions,
+      single('IN', 39_999.99, { age: 65 }).tax,
+    ]).toEqual([1500, 1125]);
+    expect([single('IN', 40_000, { age: 65 }).age_deductions, single('IN', 40_000, { age: 65 }).tax]).toEqual(
+      [1000, 1140],
+    );
+    // the limit is federal AGI: the taxable Social Security counts although Indiana exempts it
+    const ss = single('IN', 30_000, { social_security_income: 30_000, age: 70 });
+    expect([ss.social_security_taxed, ss.age_deductions]).toEqual([0, 1000]);
+    expect(
+      tax({ state: 'IN', filing_status: 'mfs', state_taxable_income: 20_000, age: 65 }).age_deductions,
+    ).toBe(1000);
+  });
+  it('IA 3.8% of federal taxable income, less the exemption credits (Iowa Code 422.5A, 422.7, 422.12; 2025 IA 1040)', () => {
+    // single 80,000: 80,000 - 15,750 = 64,250 x 3.8% = 2,441.50, less the 40 personal credit = 2,401.50
+    const r = single('IA', 80_000);
+    expect([r.standard_deduction, r.taxable_income, r.bracket_tax, r.exemption_credits, r.tax]).toEqual([
+      15_750, 64_250, 2441.5, 40, 2401.5,
+    ]);
+    // personal credits: two on joint and head of household returns (80), one otherwise (40)
+    const credits = (filing_status: FilingStatus) =>
+      tax({ state: 'IA', filing_status, state_taxable_income: 80_000 }).exemption_credits;
+    expect(FILING_STATUSES.map(credits)).toEqual([40, 80, 40, 80, 40]);
+    // 65 or older: the federal 2,000 more, the senior deduction (6,000 less 6% of AGI over 75,000: 5,700) and a
+    // 20 credit more: 80,000 - 17,750 - 5,700 = 56,550 x 3.8% = 2,148.90 - 60 = 2,088.90
+    const old = single('IA', 80_000, { age: 66 });
+    expect([old.standard_deduction, old.age_deductions, old.exemption_credits, old.tax]).toEqual([
+      17_750, 5700, 60, 2088.9,
+    ]);
+  });
+  it('PolicyEngine-US ia_regular_tax_joint.yaml (2025, taxable 30,000 -> 1,140) and ia_standard_deduction_joint.yaml', () => {
+    // Iowa taxable income 30,000 on a joint return: 61,500 of income less the 31,500 deduction, before the credits
+    expect(tax({ state: 'IA', filing_status: 'mfj', state_taxable_income: 61_500 }).bracket_tax).toBe(1140);
+    // "2025 joint one spouse elderly": 31,500 + 1,600 = 33,100
+    expect(
+      tax({ state: 'IA', filing_status: 'mfj', state_taxable_income: 61_500, age: 67 }).standard_deduction,
+    ).toBe(33_100);
+  });
+  it('IA retirement income excluded at 55 and over (422.7(31)), then the federal deduction', () => {
+    // 55: 80,000 (+ 20,000 excluded) - 15,750 = 64,250 x 3.8% - 40 = 2,401.50
+    expect(single('IA', 80_000, { pension_income: 20_000, age: 55 }).tax).toBe(2401.5);
+    // 54: 100,000 - 15,750 = 84,250 x 3.8% - 40 = 3,161.50
+    expect(single('IA', 80_000, { pension_income: 20_000, age: 54 }).tax).toBe(3161.5);
+  });
+  it('KY 4.0% after the standard deduction, less the 40 credit at 65 (KRS 141.081, 141.020(3)(a); 2025 Form 740)', () => {
+    // single 80,000: 80,000 - 3,270 = 76,730 x 4% = 3,069.20; at 65 the 40 personal tax credit: 3,029.20
+    const r = single('KY', 80_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([3270, 76_730, 3069.2]);
+    const old = single('KY', 80_000, { age: 65 });
+    expect([old.exemption_credits, old.tax]).toEqual([40, 3029.2]);
+    // one deduction on every return, a joint one included
+    expect(tax({ state: 'KY', filing_status: 'mfj', state_taxable_income: 80_000 }).standard_deduction).toBe(
+      3270,
+    );
+  });
+  it('PolicyEngine-US gov/states/ky/tax/income/integration.yaml, 2025 single 50,000 of wages: 1,869.20', () => {
+    // 50,000 - 3,270 = 46,730 x 4%
+    expect(single('KY', 50_000).tax).toBe(1869.2);
+  });
+  it('KY pension exclusion up to 31,110 (KRS 141.019, Schedule P), then the deduction', () => {
+    // 50,000 + 40,000 - 31,110 - 3,270 = 55,620 x 4% = 2,224.80
+    const r = single('KY', 50_000, { pension_income: 40_000 });
+    expect([r.pension_excluded, r.tax]).toEqual([31_110, 2224.8]);
+  });
+  it('LA 3% after the standard deduction (R.S. 47:294(A), 2024 Act 11; 2025 IT-540i line 8)', () => {
+    // single 80,000: 80,000 - 12,500 = 67,500 x 3% = 2,025; 25,000 (200%) joint, surviving spouse and head of
+    // household; no personal or age exemption from 2025
+    const r = single('LA', 80_000, { age: 70 });
+    expect([r.standard_deduction, r.personal_exemptions, r.age_deductions, r.tax]).toEqual([
+      12_500, 0, 0, 2025,
+    ]);
+    const la = (filing_status: FilingStatus) =>
+      tax({ state: 'LA', filing_status, state_taxable_income: 80_000 }).standard_deduction;
+    expect(FILING_STATUSES.map(la)).toEqual([12_500, 25_000, 12_500, 25_000, 25_000]);
+  });
+  it('PolicyEngine-US la_standard_deduction.yaml and la_income_tax_before_non_refundable_credits.yaml (2025)', () => {
+    // standard deduction: single 12,500, head of household 25,000; taxable 120,000 joint or surviving spouse -> 3,600
+    expect(single('LA', 0).standard_deduction).toBe(12_500);
+    expect(tax({ state: 'LA', filing_status: 'hoh', state_taxable_income: 0 }).standard_deduction).toBe(
+      25_000,
+    );
+    for (const filing_status of ['mfj', 'qss'] as const) {
+      expect(tax({ state: 'LA', filing_status, state_taxable_income: 145_000 }).tax).toBe(3600);
+    }
+  });
+  it('LA 12,000 retirement exemption at 65 and over (R.S. 47:44.1), then the deduction', () => {
+    // 65: 40,000 + 20,000 - 12,000 - 12,500 = 35,500 x 3% = 1,065; 64: 60,000 - 12,500 = 47,500 x 3% = 1,425
+    expect(single('LA', 40_000, { pension_income: 20_000, age: 65 }).tax).toBe(1065);
+    expect(single('LA', 40_000, { pension_income: 20_000, age: 64 }).tax).toBe(1425);
+  });
+  it('MA 5% after the personal exemption (M.G.L. c. 62, 3(B)(b); 2025 Form 1 lines 2a, 2c)', () => {
+    // single 80,000: 80,000 - 4,400 = 75,600 x 5% = 3,780; 65 or older: 700 more -> 74,900 x 5% = 3,745
+    const r = single('MA', 80_000);
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([4400, 75_600, 3780]);
+    expect([single('MA', 80_000, { age: 65 }).age_deductions, single('MA', 80_000, { age: 65 }).tax]).toEqual(
+      [700, 3745],
+    );
+    // joint 8,800; separate 4,400; head of household 6,800, which a federal surviving spouse files as
+    const ma = (filing_status: FilingStatus) =>
+      tax({ state: 'MA', filing_status, state_taxable_income: 80_000 }).personal_exemptions;
+    expect(FILING_STATUSES.map(ma)).toEqual([4400, 8800, 4400, 6800, 6800]);
+  });
+  it('MA 4% surtax on taxable income over 1,083,150 (M.G.L. c. 62, 4(d); 2025 Form 1 instructions p. 3)', () => {
+    // 2,000,000: taxable 1,995,600 x 5% = 99,780; surtax 4% x (1,995,600 - 1,083,150 = 912,450) = 36,498
+    const r = single('MA', 2_000_000);
+    expect([r.bracket_tax, r.surtax, r.tax, r.marginal_rate]).toEqual([99_780, 36_498, 136_278, 0.09]);
+    expect(r.surtaxes[0]?.taxed_amount).toBe(912_450);
+    // edges: at taxable 1,083,150 (income 1,087,550) the next dollar bears the surtax; a dollar below it does not
+    expect([single('MA', 1_087_550).surtax, single('MA', 1_087_550).marginal_rate]).toEqual([0, 0.09]);
+    expect(single('MA', 1_087_549).marginal_rate).toBe(0.05);
+    // the same threshold on a joint return: 1,191,950 - 8,800 = 1,183,150 -> 4% x 100,000
+    expect(tax({ state: 'MA', filing_status: 'mfj', state_taxable_income: 1_191_950 }).surtax).toBe(4000);
+  });
+  it('MS 0% to 10,000, 4.4% above, after the deduction and exemption (Miss. Code 27-7-5, 27-7-17(3), 27-7-21)', () => {
+    // single 30,000: 30,000 - 2,300 - 6,000 = 21,700; (21,700 - 10,000) x 4.4% = 514.80
+    const r = single('MS', 30_000);
+    expect([r.standard_deduction, r.personal_exemptions, r.taxable_income, r.tax]).toEqual([
+      2300, 6000, 21_700, 514.8,
+    ]);
+    // the first taxed dollar: taxable income 10,000 at 18,300 of income
+    expect([
+      single('MS', 18_300).tax,
+      single('MS', 18_300).marginal_rate,
+      single('MS', 18_299).marginal_rate,
     ]).toEqual([0, 0.044, 0]);
-    expect(single('MS', 30_000, { pension_income: 50_000 }).tax).toBe(880);
+    // joint 4,600 + 12,000; separate 2,300 + 6,000; head of family (and a surviving spouse) 3,400 + 8,000
+    const ms = (filing_status: FilingStatus) => {
+      const x = tax({ state: 'MS', filing_status, state_taxable_income: 60_000 });
+      return x.standard_deduction + x.personal_exemptions;
+    };
+    expect(FILING_STATUSES.map(ms)).toEqual([8300, 16_600, 8300, 11_400, 11_400]);
+    // 65 or older: 1,500 more (27-7-21(f)): single 30,000 at 66 -> (20,200 - 10,000) x 4.4% = 448.80
+    expect([single('MS', 30_000, { age: 66 }).age_deductions, single('MS', 30_000, { age: 66 }).tax]).toEqual(
+      [1500, 448.8],
+    );
+    // retirement income excluded (27-7-15(4)(k))
+    expect(single('MS', 30_000, { pension_income: 50_000 }).tax).toBe(514.8);
   });
-  it('NC 4.25% (N.C.G.S. 105-153.7(a)): 75,000 x 4.25% = 3,187.50', () => {
-    expect(single('NC', 75_000).tax).toBe(3187.5);
+  it('NC 4.25% after the standard deduction (N.C.G.S. 105-153.5(a)(1), 105-153.7(a); 2025 D-401 line 11)', () => {
+    // single 80,000: 80,000 - 12,750 = 67,250 x 4.25% = 2,858.125 -> 2,858.13
+    const r = single('NC', 80_000);
+    expect([r.standard_deduction, r.taxable_income, r.tax]).toEqual([12_750, 67_250, 2858.13]);
+    // joint and surviving spouse 25,500; head of household 19,125; separate 12,750 (no amount at 65)
+    const nc = (filing_status: FilingStatus) =>
+      tax({ state: 'NC', filing_status, state_taxable_income: 80_000, age: 70 }).standard_deduction;
+    expect(FILING_STATUSES.map(nc)).toEqual([12_750, 25_500, 12_750, 19_125, 25_500]);
+    // the first taxed dollar is the one past the deduction
+    expect([single('NC', 12_750).tax, single('NC', 12_750).marginal_rate]).toEqual([0, 0.0425]);
+    expect(single('NC', 12_749).marginal_rate).toBe(0);
   });
-  it('PA 3.07% (72 P.S. 7302): 60,000 x 3.07% = 1,842; retirement benefits not compensation', () => {
-    const r = single('PA', 60_000, { pension_income: 25_000, age: 60 });
-    expect([r.tax, r.pension_excluded]).toEqual([1842, 25_000]);
+  it('PolicyEngine-US nc_income_tax_before_refundable_credits.yaml "1_000 income in 2025": 42.50', () => {
+    // nc_taxable_income 1,000 (after the deduction): single 13,750 of income -> 1,000 x 4.25% = 42.50
+    expect(single('NC', 13_750).tax).toBe(42.5);
+  });
+  it('PA 3.07% (72 P.S. 7302): no standard deduction or personal exemption (PA-40 IN); retirement benefits not compensation', () => {
+    // single 80,000 at 65: 80,000 x 3.07% = 2,456, with nothing subtracted; the pension is not taxable compensation
+    const r = single('PA', 80_000, { pension_income: 25_000, age: 65 });
+    expect([r.standard_deduction, r.personal_exemptions, r.age_deductions, r.exemption_credits]).toEqual([
+      0, 0, 0, 0,
+    ]);
+    expect([r.tax, r.pension_excluded, r.marginal_rate]).toEqual([2456, 25_000, 0.0307]);
+    expect(tax({ state: 'PA', filing_status: 'mfj', state_taxable_income: 1 }).tax).toBe(0.03);
   });
 });
 
@@ -513,29 +739,53 @@ describe('tax/state-income: New York supplemental tax (Tax Law 601(d-1); 2025 IT
   });
 });
 
-describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Subtractions Lines 3-4)', () => {
+describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Line 1 and Subtractions Lines 3-4)', () => {
   const co = (age: number | undefined, other: number, pension: number, ss: number) =>
     single('CO', other, { pension_income: pension, social_security_income: ss, age });
-  it('4.40% flat (SB24-228 rate for 2025; 104 Book Line 12): 60,000 x 4.4% = 2,640', () => {
-    expect([single('CO', 60_000).tax, single('CO', 60_000).marginal_rate]).toEqual([2640, 0.044]);
+  it('4.40% of federal taxable income (SB24-228; 104 Book Lines 1, 12): (60,000 - 15,750) x 4.4% = 1,947', () => {
+    const r = single('CO', 60_000);
+    expect([r.standard_deduction, r.tax, r.marginal_rate]).toEqual([15_750, 1947, 0.044]);
+    const coSd = (filing_status: FilingStatus) =>
+      tax({ state: 'CO', filing_status, state_taxable_income: 60_000 }).standard_deduction;
+    expect(FILING_STATUSES.map(coSd)).toEqual([15_750, 31_500, 15_750, 23_625, 31_500]);
   });
-  it('65+: taxable Social Security out in full, the 24,000 pension cap less it (Lines 3 and 4)', () => {
+  it('the standard deduction over 12,000 (16,000 joint) is added back from federal AGI of 300,000 (39-22-104(3)(p.5))', () => {
+    // 299,999.99: (299,999.99 - 15,750) x 4.4% = 12,506.99956 -> 12,507.00; 300,000: (300,000 - 12,000) x 4.4%
+    // = 12,672 (a cliff of 3,750 x 4.4% = 165)
+    expect([single('CO', 299_999.99).standard_deduction, single('CO', 299_999.99).tax]).toEqual([
+      15_750, 12_507,
+    ]);
+    expect([single('CO', 300_000).standard_deduction, single('CO', 300_000).tax]).toEqual([12_000, 12_672]);
+    expect(tax({ state: 'CO', filing_status: 'mfj', state_taxable_income: 300_000 }).standard_deduction).toBe(
+      16_000,
+    );
+    // federal AGI counts the subtracted pension: 280,000 + 30,000 at 70 reaches it
+    expect(co(70, 280_000, 30_000, 0).standard_deduction).toBe(12_000);
+  });
+  it('65+: the federal 2,000 and the senior deduction; taxable Social Security out in full, the 24,000 pension cap less it', () => {
     // provisional income 30,000 + 30,000 + 12,000 = 72,000: taxable benefits min(20,400, 32,300 + 4,500) = 20,400,
-    // all subtracted (Line 3); pension cap 24,000 - 20,400 = 3,600 (Line 4): 56,400 x 4.4% = 2,481.60
+    // all subtracted (Line 3); pension cap 24,000 - 20,400 = 3,600 (Line 4): 56,400 left; federal AGI 80,400:
+    // senior deduction 6,000 - 6% x 5,400 = 5,676; 56,400 - 17,750 - 5,676 = 32,974 x 4.4% = 1,450.856
     const r = co(66, 30_000, 30_000, 24_000);
-    expect([r.social_security_taxed, r.pension_excluded, r.tax]).toEqual([0, 3600, 2481.6]);
-    // pension alone: 24,000 out, 6,000 x 4.4% = 264
-    expect(co(66, 0, 30_000, 0).tax).toBe(264);
+    expect([
+      r.social_security_taxed,
+      r.pension_excluded,
+      r.standard_deduction,
+      r.age_deductions,
+      r.tax,
+    ]).toEqual([0, 3600, 17_750, 5676, 1450.86]);
+    // pension alone: 24,000 out: 30,000 + 6,000 - 17,750 - 6,000 = 12,250 x 4.4% = 539
+    expect(co(66, 30_000, 30_000, 0).tax).toBe(539);
   });
   it('55-64: one 20,000 cap for benefits and pension, lifted for benefits at AGI <= 75,000 (HB24-1142)', () => {
     // provisional 52,000: taxable benefits 15,300 + 4,500 = 19,800; AGI 59,800 <= 75,000: all 19,800 out,
-    // pension room 20,000 - 19,800 = 200: 39,800 x 4.4% = 1,751.20
+    // pension room 20,000 - 19,800 = 200: 39,800 - 15,750 = 24,050 x 4.4% = 1,058.20
     const low = co(60, 30_000, 10_000, 24_000);
-    expect([low.social_security_taxed, low.pension_excluded, low.tax]).toEqual([0, 200, 1751.2]);
+    expect([low.social_security_taxed, low.pension_excluded, low.tax]).toEqual([0, 200, 1058.2]);
     expect(low.notes.join(' ')).toContain('not capped');
-    // AGI 110,400 > 75,000: 20,000 of the 20,400 out, no pension room: 90,400 x 4.4% = 3,977.60
+    // AGI 110,400 > 75,000: 20,000 of the 20,400 out, no pension room: 90,400 - 15,750 = 74,650 x 4.4% = 3,284.60
     const high = co(60, 80_000, 10_000, 24_000);
-    expect([high.social_security_taxed, high.pension_excluded, high.tax]).toEqual([400, 0, 3977.6]);
+    expect([high.social_security_taxed, high.pension_excluded, high.tax]).toEqual([400, 0, 3284.6]);
     // joint limit 95,000: AGI 60,000 + 10,000 + 20,400 = 90,400 -> uncapped on a joint return
     const joint = tax({
       state: 'CO',
@@ -548,9 +798,9 @@ describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Subt
     expect([joint.social_security_taxed, joint.pension_excluded]).toEqual([0, 0]);
   });
   it('under 55 (or no age): the federally taxable benefits and the pension are taxed', () => {
-    // provisional 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed: 41,300 x 4.4% = 1,817.20
+    // provisional 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed: 41,300 - 15,750 = 25,550 x 4.4% = 1,124.20
     const r = co(50, 30_000, 0, 24_000);
-    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1817.2]);
+    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1124.2]);
     expect(co(54, 30_000, 10_000, 0).pension_excluded).toBe(0);
     expect(co(55, 30_000, 10_000, 0).pension_excluded).toBe(10_000);
     expect(co(undefined, 30_000, 10_000, 0).notes.join(' ')).toContain('Age not given');
@@ -558,15 +808,24 @@ describe('tax/state-income: Colorado 2025 (C.R.S. 39-22-104; 2025 104 Book, Subt
 });
 
 describe('tax/state-income: Michigan 2025 (MCL 206.51, 206.30 as amended by PA 4 of 2023; Form 4884)', () => {
-  it('4.25% flat: 50,000 x 4.25% = 2,125; Social Security exempt', () => {
-    expect(single('MI', 50_000).tax).toBe(2125);
-    expect(single('MI', 50_000, { social_security_income: 30_000, age: 70 }).tax).toBe(2125);
+  it('4.25% after the 5,800 personal exemption (MCL 206.30(2); Treasury, Tax Year 2025 Guidance; MI-1040 line 9)', () => {
+    // single 50,000: 50,000 - 5,800 = 44,200 x 4.25% = 1,878.50; Social Security exempt
+    const r = single('MI', 50_000);
+    expect([r.personal_exemptions, r.taxable_income, r.tax]).toEqual([5800, 44_200, 1878.5]);
+    expect(single('MI', 50_000, { social_security_income: 30_000, age: 70 }).tax).toBe(1878.5);
+    // one exemption a person: two on a joint return (11,600), one otherwise
+    const mi = (filing_status: FilingStatus) =>
+      tax({ state: 'MI', filing_status, state_taxable_income: 50_000 }).personal_exemptions;
+    expect(FILING_STATUSES.map(mi)).toEqual([5800, 11_600, 5800, 5800, 5800]);
+  });
+  it('PolicyEngine-US mi_personal_exemptions.yaml "Michigan personal exemption 2025, single filer": 5,800', () => {
+    expect(single('MI', 0).personal_exemptions).toBe(5800);
   });
   it('born 1946-1966 (59-79 at the end of 2025): 75% of the maximum, 49,423 / 98,846 joint', () => {
-    // 10,000 + 60,000 - 49,423 = 20,577 x 4.25% = 874.5225 -> 874.52
+    // 10,000 + 60,000 - 49,423 - 5,800 = 14,777 x 4.25% = 628.0225 -> 628.02
     const r = single('MI', 10_000, { pension_income: 60_000, age: 70 });
-    expect([r.pension_excluded, r.tax]).toEqual([49_423, 874.52]);
-    // joint, 65: 120,000 - 98,846 = 21,154 x 4.25% = 899.045 -> 899.05
+    expect([r.pension_excluded, r.tax]).toEqual([49_423, 628.02]);
+    // joint, 65: 120,000 - 98,846 - 11,600 = 9,554 x 4.25% = 406.045 -> 406.05
     const joint = tax({
       state: 'MI',
       filing_status: 'mfj',
@@ -574,11 +833,11 @@ describe('tax/state-income: Michigan 2025 (MCL 206.51, 206.30 as amended by PA 4
       pension_income: 120_000,
       age: 65,
     });
-    expect([joint.pension_excluded, joint.tax]).toEqual([98_846, 899.05]);
+    expect([joint.pension_excluded, joint.tax]).toEqual([98_846, 406.05]);
     expect(single('MI', 0, { pension_income: 60_000, age: 59 }).pension_excluded).toBe(49_423);
   });
   it('born before 1946 (80+): the full 65,897 / 131,794; born 1967 or later (58): nothing', () => {
-    // joint 80: 150,000 - 131,794 = 18,206 x 4.25% = 773.755 -> 773.76
+    // joint 80: 150,000 - 131,794 - 11,600 = 6,606 x 4.25% = 280.755 -> 280.76
     const r = tax({
       state: 'MI',
       filing_status: 'mfj',
@@ -586,30 +845,55 @@ describe('tax/state-income: Michigan 2025 (MCL 206.51, 206.30 as amended by PA 4
       pension_income: 150_000,
       age: 80,
     });
-    expect([r.pension_excluded, r.tax]).toEqual([131_794, 773.76]);
+    expect([r.pension_excluded, r.tax]).toEqual([131_794, 280.76]);
     expect(single('MI', 0, { pension_income: 100_000, age: 80 }).pension_excluded).toBe(65_897);
-    // 58: 10,000 + 60,000 = 70,000 x 4.25% = 2,975
-    expect(single('MI', 10_000, { pension_income: 60_000, age: 58 }).tax).toBe(2975);
+    // 58: 10,000 + 60,000 - 5,800 = 64,200 x 4.25% = 2,728.50
+    expect(single('MI', 10_000, { pension_income: 60_000, age: 58 }).tax).toBe(2728.5);
   });
 });
 
-describe('tax/state-income: Utah 2025 (Utah Code 59-10-104, H.B. 106 (2025); TC-40)', () => {
-  it('4.5% flat: 80,000 x 4.5% = 3,600; pensions taxed at any age (the retirement credit is not modeled)', () => {
-    expect(single('UT', 80_000).tax).toBe(3600);
-    expect(single('UT', 0, { pension_income: 10_000, age: 70 }).tax).toBe(450);
+describe('tax/state-income: Utah 2025 (Utah Code 59-10-104, 59-10-1018, H.B. 106 (2025); TC-40)', () => {
+  it('4.5% less the taxpayer tax credit (59-10-1018; TC-40 lines 10-20): 6% of 15,750 less 1.3% over 18,213', () => {
+    // single 80,000: 80,000 x 4.5% = 3,600; credit 945 - 1.3% x (80,000 - 18,213 = 61,787) = 945 - 803.231 = 141.769;
+    // tax 3,458.231 -> 3,458.23. While the credit phases out the next dollar costs 4.5% + 1.3% = 5.8%
+    const r = single('UT', 80_000);
+    expect([r.bracket_tax, r.exemption_credits, r.tax, r.marginal_rate]).toEqual([
+      3600, 141.77, 3458.23, 0.058,
+    ]);
+    // gone at 18,213 + 945 / 1.3% = 90,905.31: the flat rate again, tax = 4.5% x income
+    expect([
+      single('UT', 100_000).exemption_credits,
+      single('UT', 100_000).tax,
+      single('UT', 100_000).marginal_rate,
+    ]).toEqual([0, 4500, 0.045]);
+    // low income: the credit covers the tax (15,000 x 4.5% = 675 < 945)
+    expect([single('UT', 15_000).tax, single('UT', 15_000).marginal_rate]).toEqual([0, 0]);
+    // base phase-out amounts: 36,426 joint and surviving spouse, 27,320 head of household, 18,213 separate;
+    // joint 100,000: 4,500 - (1,890 - 1.3% x 63,574 = 826.462 -> 1,063.538) = 3,436.462 -> 3,436.46
+    expect(tax({ state: 'UT', filing_status: 'mfj', state_taxable_income: 100_000 }).tax).toBe(3436.46);
+    expect(tax({ state: 'UT', filing_status: 'qss', state_taxable_income: 100_000 }).tax).toBe(3436.46);
+    // head of household 60,000: 2,700 - (1,417.50 - 1.3% x 32,680 = 424.84 -> 992.66) = 1,707.34
+    expect(tax({ state: 'UT', filing_status: 'hoh', state_taxable_income: 60_000 }).tax).toBe(1707.34);
   });
-  it('Social Security taxed as federal AGI includes it (IRC 86; the credit is not modeled)', () => {
-    // single: provisional 30,000 + 12,000 = 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed; 41,300 x 4.5% = 1,858.50
+  it('the credit counts the federal additional deduction at 65 (TC-40 line 12 is federal 1040 line 12); pensions taxed', () => {
+    // 60,000 of pension at 70: 2,700 - (6% x 17,750 = 1,065 - 1.3% x 41,787 = 543.231 -> 521.769) = 2,178.23
+    const r = single('UT', 0, { pension_income: 60_000, age: 70 });
+    expect([r.pension_excluded, r.exemption_credits, r.tax]).toEqual([0, 521.77, 2178.23]);
+  });
+  it('Social Security taxed as federal AGI includes it (IRC 86; the Social Security credit is not modeled)', () => {
+    // single 70: provisional 30,000 + 12,000 = 42,000: 0.85 x 8,000 + 4,500 = 11,300 taxed; 41,300 x 4.5% =
+    // 1,858.50 less 1,065 - 1.3% x 23,087 = 764.869: 1,093.631 -> 1,093.63
     const r = single('UT', 30_000, { social_security_income: 24_000, age: 70 });
-    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1858.5]);
-    // joint: provisional 20,000 + 15,000 = 35,000: 50% x (35,000 - 32,000) = 1,500; 21,500 x 4.5% = 967.50
+    expect([r.social_security_taxed, r.tax]).toEqual([11_300, 1093.63]);
+    // joint: provisional 20,000 + 15,000 = 35,000: 50% x (35,000 - 32,000) = 1,500 taxed; 21,500 x 4.5% = 967.50,
+    // all of it covered by the 1,890 credit (21,500 is under the 36,426 base)
     const joint = tax({
       state: 'UT',
       filing_status: 'mfj',
       state_taxable_income: 20_000,
       social_security_income: 30_000,
     });
-    expect([joint.social_security_taxed, joint.tax]).toEqual([1500, 967.5]);
+    expect([joint.social_security_taxed, joint.tax]).toEqual([1500, 0]);
     // under the base amount nothing is taxed
     expect(single('UT', 10_000, { social_security_income: 20_000 }).social_security_taxed).toBe(0);
     expect(r.notes.join(' ')).toContain('Social Security benefits credit');
@@ -1794,7 +2078,8 @@ describe('tax/state-income: PolicyEngine-US test cases whose inputs map', () => 
   // policyengine_us/tests/policy/baseline/gov/states/<st>/tax/income/... (commit 8914f89). Their inputs are the
   // state's taxable income: ours adds back the standard deduction and exemptions the engine subtracts.
   it('ma_income_tax_before_credits.yaml "2025 surtax threshold at $1,083,150": 1,200,000 -> 64,674', () => {
-    expect(single('MA', 1_200_000).tax).toBe(64_674);
+    // the input is Part B taxable income, after the exemption: 1,200,000 + 4,400 of income
+    expect(single('MA', 1_204_400).tax).toBe(64_674);
   });
   it('ca_mental_health_services_tax.yaml: taxable 2,000,000 -> 10,000; taxable 1,000,000 -> 0', () => {
     expect(single('CA', 2_005_706).surtax).toBe(10_000);
@@ -1968,6 +2253,44 @@ describe('tax/state-income: properties', () => {
     );
   });
 
+  it('a flat state never takes more than its rate on the income it taxes (plus a surtax), nor less than 0', () => {
+    // deductions, exemptions and credits only lower the tax: tax <= top rate x (income after the exclusions)
+    // + surtax, compared after rounding both to cents (rounding keeps the order)
+    const flat = COVERED_STATES.filter((code) => stateTaxTables.get(2025)[code]?.kind === 'flat');
+    expect(flat).toHaveLength(15);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...flat),
+        status,
+        amount,
+        optional,
+        optional,
+        ages,
+        (state, filing_status, income, ss, pension, age) => {
+          const r = tax({
+            state,
+            filing_status,
+            state_taxable_income: income,
+            social_security_income: ss,
+            pension_income: pension,
+            age,
+          });
+          const table = stateTaxTables.get(2025)[state];
+          const top = Math.max(
+            ...Object.values(table?.brackets?.schedules ?? {}).flatMap((row) => row.rates),
+          );
+          const taxed = new Dec(income)
+            .plus(pension ?? 0)
+            .minus(r.pension_excluded)
+            .plus(r.social_security_taxed);
+          const bound = roundMoney(taxed.times(top).plus(r.surtax));
+          expect(r.tax).toBeGreaterThanOrEqual(0);
+          expect(r.tax).toBeLessThanOrEqual(bound);
+        },
+      ),
+    );
+  });
+
   it('inside a bracket the marginal rate is the bracket rate (plus any surtax in force)', () => {
     fc.assert(
       fc.property(states, status, amount, (state, filing_status, income) => {
@@ -1986,6 +2309,12 @@ describe('tax/state-income: properties', () => {
           table?.standard_deduction_limitation !== undefined &&
           r.standard_deduction < (table.standard_deduction?.[filing_status] ?? 0)
         ) {
+          return;
+        }
+        // Utah's taxpayer tax credit loses its phase-out rate on each dollar while it is phasing out (tested above)
+        const shareCredit = table?.deduction_credit;
+        if (shareCredit !== undefined && r.exemption_credits > 0 && r.exemption_credits < r.bracket_tax) {
+          expect(r.marginal_rate).toBeCloseTo((row?.rate ?? 0) + surtax + shareCredit.phaseout_rate, 9);
           return;
         }
         // Connecticut's personal tax credit is a share of the tax: the rate is the bracket's less that share

@@ -8,9 +8,12 @@
  */
 import { Dec } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
+import { SENIOR_AGE } from '../deductions';
+import { federalTable } from '../federal-tables';
 import { ordinaryTax, scheduleFrom } from '../ordinary-tax';
 import {
   ageDeductionBeforePhaseout,
+  deductionCredit,
   exclusionRule,
   fullStandardDeduction,
   type StateTax,
@@ -94,7 +97,7 @@ export function stateLimits(
     });
   };
 
-  const standard = fullStandardDeduction(table, status);
+  const standard = fullStandardDeduction(table, status, input.age);
   if (table.standard_deduction_phaseout !== undefined) {
     phaseout('standard_deduction_phaseout', table.standard_deduction_phaseout, 'state_agi');
   }
@@ -136,6 +139,25 @@ export function stateLimits(
     steps(deductionSteps.start[status], deductionSteps.step[status], count, 1).forEach((at, k) => {
       add('standard_deduction_steps', `standard_deduction_steps_${k + 1}`, 'state_agi', at, true);
     });
+  }
+  const cap = table.standard_deduction_cap;
+  if (cap !== undefined && standard.gt(cap.amount[status])) {
+    add('standard_deduction_cap', 'standard_deduction_cap', 'federal_agi', cap.from, true);
+  }
+  const senior = federalTable(table.tax_year).senior_deduction;
+  const seniorStart = senior?.phaseout_start[status];
+  if (
+    table.federal_standard_deduction?.senior_deduction &&
+    senior !== undefined &&
+    seniorStart !== null &&
+    seniorStart !== undefined &&
+    input.age !== undefined &&
+    input.age >= SENIOR_AGE
+  ) {
+    // one person's 6,000 less 6% of federal AGI over the start: gone at start + 6,000 / 6%
+    const end = new Dec(senior.amount_per_person).div(senior.phaseout_rate).plus(seniorStart);
+    add('federal_standard_deduction', 'senior_deduction_phaseout_start', 'federal_agi', seniorStart);
+    add('federal_standard_deduction', 'senior_deduction_phaseout_end', 'federal_agi', end.toNumber());
   }
   const limitation = table.standard_deduction_limitation;
   if (limitation !== undefined) {
@@ -188,6 +210,19 @@ export function stateLimits(
       if ('below' in row) add('personal_exemption_tiers', name, measure, row.below, true);
       else add('personal_exemption_tiers', name, measure, row.up_to);
     });
+  }
+  const share = table.deduction_credit;
+  if (share !== undefined) {
+    // the credit less phaseout_rate per dollar over the start: gone at start + credit / phaseout_rate
+    const full = deductionCredit(table, status, input.age, new Dec(0)).full;
+    const start = share.phaseout_start[status];
+    add('deduction_credit', 'deduction_credit_phaseout_start', 'state_agi', start);
+    add(
+      'deduction_credit',
+      'deduction_credit_phaseout_end',
+      'state_agi',
+      full.div(share.phaseout_rate).plus(start).toNumber(),
+    );
   }
   const floor = table.no_tax_at_or_below?.[status];
   if (floor !== undefined) add('no_tax_at_or_below', 'no_tax_limit', 'state_agi', floor);
@@ -274,6 +309,17 @@ export function stateLimits(
   }
   (table.age_deductions ?? []).forEach((rule, i) => {
     if (input.age === undefined || input.age < rule.min_age) return;
+    const limit = rule.income_limit;
+    if (limit !== undefined) {
+      const measure = limit.measured_on_federal_agi ? 'federal_agi' : 'state_agi';
+      add(
+        'age_deductions',
+        `age_deduction_${i + 1}_limit`,
+        measure,
+        limit.amount[status],
+        limit.below === true,
+      );
+    }
     if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return;
     if (rule.no_phaseout_from_age !== undefined && input.age >= rule.no_phaseout_from_age) return;
     const amount = ageDeductionBeforePhaseout(rule, status, {

@@ -8,6 +8,7 @@
  */
 import { Dec, dollars, roundRate } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
+import { seniorDeduction, standardDeduction } from '../deductions';
 import { householdTax } from '../engine';
 import { federalTable } from '../federal-tables';
 import {
@@ -257,15 +258,36 @@ function excluded(
 
 type AgeDeduction = NonNullable<StateTaxTable['age_deductions']>[number];
 
-/** One person's age-gated deduction: zero under `min_age`, less its phase-out on income over the start. */
+/** Whether `measure` has passed an age deduction's income limit (see `income_limit`). */
+export function pastIncomeLimit(
+  limit: NonNullable<AgeDeduction['income_limit']>,
+  status: FilingStatus,
+  measure: Dec,
+): boolean {
+  const amount = limit.amount[status];
+  return limit.below ? measure.gte(amount) : measure.gt(amount);
+}
+
+/**
+ * One person's age-gated deduction: zero under `min_age` or past its income limit, less its phase-out on
+ * income over the start.
+ */
 function ageDeduction(
   rule: AgeDeduction,
   status: FilingStatus,
   income: Dec,
+  federalAgi: Dec,
   age: number | undefined,
   excludedRetirement: { socialSecurity: Dec; pension: Dec },
 ): Dec {
   if (age === undefined || age < rule.min_age) return new Dec(0);
+  const limit = rule.income_limit;
+  if (
+    limit !== undefined &&
+    pastIncomeLimit(limit, status, limit.measured_on_federal_agi ? federalAgi : income)
+  ) {
+    return new Dec(0);
+  }
   const full = ageDeductionBeforePhaseout(rule, status, excludedRetirement);
   if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return full;
   if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
@@ -308,14 +330,52 @@ function deductionLimitation(
   };
 }
 
-/** The standard deduction before any phase-out: the state's own, or the federal one it adopts. */
-export function fullStandardDeduction(table: StateTaxTable, status: FilingStatus): Dec {
-  return new Dec(
-    table.standard_deduction?.[status] ??
-      (table.federal_standard_deduction?.applies
-        ? federalTable(table.tax_year).standard_deduction[status]
-        : 0),
-  );
+/**
+ * The standard deduction before any phase-out: the state's own, or the federal one it adopts (with the
+ * IRC 63(f) additional amount at `age` 65 or older where the table says so).
+ */
+export function fullStandardDeduction(table: StateTaxTable, status: FilingStatus, age?: number): Dec {
+  const own = table.standard_deduction?.[status];
+  if (own !== undefined) return new Dec(own);
+  const federal = table.federal_standard_deduction;
+  if (!federal?.applies) return new Dec(0);
+  return new Dec(federalStandardDeduction(table, status, federal.additional_at_65 ? age : undefined));
+}
+
+/** The federal standard deduction of the table's year, with the additional amount of one person at `age`. */
+export function federalStandardDeduction(table: StateTaxTable, status: FilingStatus, age?: number): number {
+  return standardDeduction(federalTable(table.tax_year), status, { age }).total;
+}
+
+/**
+ * The IRC 151(d)(5)(C) deduction for seniors a state takes from federal taxable income
+ * (`federal_standard_deduction.senior_deduction`): one person's, at `age`, phased out on federal AGI.
+ */
+export function stateSeniorDeduction(
+  table: StateTaxTable,
+  status: FilingStatus,
+  age: number | undefined,
+  federalAgi: Dec,
+): Dec {
+  if (!table.federal_standard_deduction?.senior_deduction) return new Dec(0);
+  return seniorDeduction(federalTable(table.tax_year), status, { age }, federalAgi);
+}
+
+/**
+ * The credit of a share of the federal standard deduction (see `deduction_credit`): before its phase-out
+ * (`full`) and after it, on the state's AGI `income`.
+ */
+export function deductionCredit(
+  table: StateTaxTable,
+  status: FilingStatus,
+  age: number | undefined,
+  income: Dec,
+): { full: Dec; credit: Dec } {
+  const rule = table.deduction_credit;
+  if (rule === undefined) return { full: new Dec(0), credit: new Dec(0) };
+  const full = new Dec(federalStandardDeduction(table, status, age)).times(rule.rate);
+  const reduction = Dec.max(income.minus(rule.phaseout_start[status]), 0).times(rule.phaseout_rate);
+  return { full, credit: Dec.max(full.minus(reduction), 0) };
 }
 
 /** The number of `step`s (a part of one counting as one) by which `income` is over `start`. */
@@ -443,14 +503,16 @@ function federalTaxDeduction(
 /**
  * The tax of one jurisdiction on one request, exact: income (with Social Security benefits only where
  * the state taxes them, and pension income less the age-gated exclusion), less the standard deduction
- * and personal exemptions, through the state's schedule for the filing status, plus recaptures and
- * add-backs, less exemption credits (not below zero) and a credit of a share of the tax by income,
- * plus surtaxes on taxable income above their thresholds.
+ * and personal and age exemptions (the federal standard deduction and senior deduction for the states that
+ * tax federal taxable income), through the state's schedule for the filing status, plus recaptures and
+ * add-backs, less exemption credits (not below zero: age credits and a credit of a share of the federal
+ * standard deduction among them) and a credit of a share of the tax by income, plus surtaxes on taxable
+ * income above their thresholds.
  *
  * @example
  * ```ts
  * import { stateTaxTables } from './state-tables';
- * stateTax(stateTaxTables.get(2025).IL!, { filing_status: 'single', state_taxable_income: 50_000 }).tax.toNumber(); // 2475
+ * stateTax(stateTaxTables.get(2025).IL!, { filing_status: 'single', state_taxable_income: 50_000 }).tax.toNumber(); // 2333.925
  * ```
  */
 export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
@@ -526,7 +588,7 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // exclusions (the limitation of the standard deduction on federal AGI).
   const kept = (rule: Parameters<typeof phaseoutFraction>[0], amount: Dec) =>
     amount.minus(amount.times(phaseoutFraction(rule, status, income)));
-  const fullDeduction = fullStandardDeduction(table, status);
+  const fullDeduction = fullStandardDeduction(table, status, input.age);
   let standardDeduction = kept(table.standard_deduction_phaseout, fullDeduction);
   const sliding = table.standard_deduction_sliding;
   if (sliding !== undefined) {
@@ -549,6 +611,10 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   }
   const limitation = deductionLimitation(table, status, fullDeduction, federalAgi);
   standardDeduction = standardDeduction.minus(limitation.reduction);
+  const cap = table.standard_deduction_cap;
+  if (cap !== undefined && federalAgi.gte(cap.from)) {
+    standardDeduction = Dec.min(standardDeduction, cap.amount[status]);
+  }
   let personalExemptions = kept(
     table.personal_exemption_phaseout,
     new Dec(table.personal_exemption?.[status] ?? 0),
@@ -565,15 +631,21 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     const tier = rows.find((row) => ('below' in row ? measure.lt(row.below) : measure.lte(row.up_to)));
     personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
   }
+  const senior = stateSeniorDeduction(table, status, input.age, federalAgi);
   const ageDeductions = (table.age_deductions ?? []).reduce((sum, rule) => {
-    const amount = ageDeduction(rule, status, income, input.age, {
+    const amount = ageDeduction(rule, status, income, federalAgi, input.age, {
       socialSecurity: socialSecurityExcluded,
       pension: pensionExcluded,
     });
     return sum.plus(
       rule.part_of_standard_deduction ? kept(table.standard_deduction_phaseout, amount) : amount,
     );
-  }, new Dec(0));
+  }, senior);
+  // the senior deduction's phase-out takes its rate of each further dollar of federal AGI off it
+  const seniorSlope =
+    senior.gt(0) && federalAgi.gt(federalTable(table.tax_year).senior_deduction?.phaseout_start[status] ?? 0)
+      ? (federalTable(table.tax_year).senior_deduction?.phaseout_rate ?? 0)
+      : 0;
   const federalDeduction = federalTaxDeduction(table, input, other.plus(pension), benefits, notes);
   const beforeFloor = income
     .minus(standardDeduction)
@@ -596,6 +668,16 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     const steps = step === undefined ? new Dec(+measure.gt(start)) : stepsOver(measure, start, step);
     credit = Dec.max(credit.minus(steps.times(phaseout.reduction[status])), 0);
   }
+  for (const rule of table.age_exemption_credits ?? []) {
+    if (input.age !== undefined && input.age >= rule.min_age) credit = credit.plus(rule.amount);
+  }
+  const shareCredit = deductionCredit(table, status, input.age, income);
+  credit = credit.plus(shareCredit.credit);
+  // while it phases out, each dollar of income takes `phaseout_rate` off the credit
+  const shareSlope =
+    shareCredit.credit.gt(0) && income.gt(table.deduction_credit?.phaseout_start[status] ?? 0)
+      ? (table.deduction_credit?.phaseout_rate ?? 0)
+      : 0;
   const addbacks = (table.tax_addbacks ?? []).reduce((sum, rule) => {
     const steps = stepsOver(income, rule.start[status], rule.step[status]);
     return sum.plus(Dec.min(steps.times(rule.amount[status]), rule.max[status]));
@@ -622,7 +704,8 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   if (beforeFloor.gte(0) && !untaxed) {
     const rate = schedule.rates[bracketIndex(schedule, taxableIncome.toNumber())] as number;
     if (bracketTax.gte(credit)) {
-      marginal += (rate * (1 + limitation.slope) + recapture.marginal) * (1 - creditRate);
+      marginal += (rate * (1 + limitation.slope + seniorSlope) + recapture.marginal) * (1 - creditRate);
+      marginal += shareSlope;
     }
     for (const s of surtaxes) if (taxableIncome.gte(s.threshold)) marginal += s.rate;
   }

@@ -247,6 +247,20 @@ const AgeDeduction = block({
    * with it (Maine 36 M.R.S. 5124-C(2)).
    */
   part_of_standard_deduction: z.optional(z.boolean()),
+  /**
+   * An income limit: none of the deduction once the income passes `amount[status]` (a cliff). Passed once
+   * the income is over it, or with `below`, once it reaches it (allowed only below it: Indiana's $500 for
+   * 65 or older with federal AGI under $40,000, IC 6-3-1-3.5(a)(5)(C)). Measured on the state's AGI, or with
+   * `measured_on_federal_agi` on federal AGI (Illinois: no exemption over federal AGI of $250,000,
+   * 35 ILCS 5/204(g)). Not with `phaseout_start`.
+   */
+  income_limit: z.optional(
+    z.strictObject({
+      amount: byStatus(z.number()),
+      below: z.optional(z.boolean()),
+      measured_on_federal_agi: z.optional(z.boolean()),
+    }),
+  ),
 });
 
 /**
@@ -260,6 +274,9 @@ const ExemptionTierList = z.array(
     z.strictObject({ below: z.number(), amount: z.number() }),
   ]),
 );
+
+/** A credit against the tax for a person of `min_age` or over, one person's (Kentucky's $40 at 65). */
+const AgeExemptionCredit = block({ name: z.string(), min_age: z.int(), amount: z.number() });
 
 // --- Income-stepped tax rules (Connecticut's CT-1040 Tax Calculation Schedule, Tables A, C, D, E) ---
 // Each is measured on the state's AGI: the income after the retirement exclusions, before deductions.
@@ -295,8 +312,8 @@ const TaxCreditRate = block({
 /**
  * `data/tax/state-2025/<code>.json`: one jurisdiction's individual income tax for tax year 2025 (see
  * `data/tax/state-2025/README.md`). `kind` none: no tax on wages and salaries (`reason` says why);
- * flat: one rate (zero-rate bands allowed), the state's own deductions not modeled; graduated:
- * brackets by the state's own schedules with its standard deduction and exemptions.
+ * flat: one rate (zero-rate bands allowed); graduated: brackets by the state's own schedules. Flat and
+ * graduated states alike take their standard deduction, exemptions and exemption credits.
  */
 export const StateTaxTableSchema = z
   .strictObject({
@@ -335,9 +352,23 @@ export const StateTaxTableSchema = z
     /**
      * `applies: true`: the state starts from federal taxable income, so the federal basic standard
      * deduction of the tax year (`data/tax/federal-<year>.json`) stands for a state standard deduction
-     * (North Dakota); not with `standard_deduction`.
+     * (North Dakota); not with `standard_deduction`. `additional_at_65`: with the IRC 63(f) additional
+     * amount of a person 65 or older (one person's: the age given); `senior_deduction`: with the IRC
+     * 151(d)(5)(C) deduction for seniors (one person's, phased out on federal AGI), shown with the age
+     * deductions (Colorado, Idaho and Iowa tax federal taxable income).
      */
-    federal_standard_deduction: z.optional(block({ applies: z.boolean() })),
+    federal_standard_deduction: z.optional(
+      block({
+        applies: z.boolean(),
+        additional_at_65: z.optional(z.boolean()),
+        senior_deduction: z.optional(z.boolean()),
+      }),
+    ),
+    /**
+     * At or over federal AGI `from`, the standard deduction is at most `amount[status]` (Colorado adds back
+     * the federal standard deduction over $12,000 / $16,000 joint, C.R.S. 39-22-104(3)(p.5)): a cliff.
+     */
+    standard_deduction_cap: z.optional(block({ from: z.number(), amount: byStatus(z.number()) })),
     /**
      * The standard deduction shrinks by `reduction[status]` for each full `step[status]` of income (after
      * the exclusions: the state's AGI) over `start[status]`, not below `minimum[status]` (Alabama,
@@ -460,6 +491,22 @@ export const StateTaxTableSchema = z
     tax_credit_rate: z.optional(TaxCreditRate),
     /** Age-gated deductions from income (VA age deduction, NJ and VA senior exemptions). */
     age_deductions: z.optional(z.array(AgeDeduction)),
+    /** Age-gated credits against the tax, added to `exemption_credit` (Kentucky, Iowa). */
+    age_exemption_credits: z.optional(z.array(AgeExemptionCredit)),
+    /**
+     * A credit of `rate` of the federal standard deduction of the year (with the IRC 63(f) additional amount
+     * of a person 65 or older, one person's), less `phaseout_rate` of the income after the exclusions (the
+     * state's AGI) over `phaseout_start[status]`, not below zero; shown in `exemption_credits` (Utah's
+     * taxpayer tax credit, Utah Code 59-10-1018). While it phases out, `marginal_rate` counts it.
+     */
+    deduction_credit: z.optional(
+      block({
+        name: z.string(),
+        rate: z.number(),
+        phaseout_start: byStatus(z.number()),
+        phaseout_rate: z.number(),
+      }),
+    ),
     /** Additional taxes at `rate` on taxable income above `threshold` (by status). */
     surtaxes: z.optional(
       z.array(block({ name: z.string(), rate: z.number(), threshold: byStatus(z.number()) })),
@@ -476,6 +523,14 @@ export const StateTaxTableSchema = z
     not_modeled: z.array(z.string()),
   })
   .check(
+    z.refine((table) => !table.age_deductions?.some((rule) => rule.income_limit && rule.phaseout_start), {
+      message: 'an age deduction has an income limit or a phase-out, not both',
+      path: ['age_deductions'],
+    }),
+    z.refine(
+      (table) => table.federal_standard_deduction === undefined || table.standard_deduction === undefined,
+      { message: 'not with standard_deduction', path: ['federal_standard_deduction'] },
+    ),
     // The engine figures a sliding deduction from the full amount, in place of a linear phase-out.
     z.refine(
       (table) =>
