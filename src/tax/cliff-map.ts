@@ -964,7 +964,7 @@ function compute(input: Input): CliffMapResult {
 export const cliffMap = defineOperation({
   path: '/v1/tax/cliff-map',
   engine: 'cliff-map',
-  version: '2.2.1',
+  version: '2.3.0',
   uses: [TAX_ENGINE, IRMAA_ENGINE, PTC_ENGINE, STATE_TAX_ENGINE],
   prefix: 'cliff',
   summary: 'Marginal rate of the next dollar and every tax and premium threshold ahead, with a cost series.',

@@ -198,7 +198,7 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
 export const stateIncome = defineOperation({
   path: '/v1/tax/state-income',
   engine: 'state-income',
-  version: '1.2.2',
+  version: '1.3.0',
   uses: [TAX_ENGINE, STATE_TAX_ENGINE],
   prefix: 'stax',
   summary: 'State individual income tax for 2025: brackets, deductions, exclusions, surtaxes.',

@@ -28,7 +28,7 @@ import type { StateTaxTable } from './tables';
  * bump it whenever any result changes for any input (a jurisdiction added, a figure or rule changed),
  * and each operation that uses it bumps its own version (`test/goldens/engine-dependencies.json`).
  */
-export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.0.2' } as const;
+export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.1.0' } as const;
 
 /** What the computation needs from a request. */
 export interface StateTaxInput {
