@@ -36,8 +36,8 @@ Usage:
   --dev: development server, rate limits off; with no key given it makes one and prints it
        (pin it across restarts with FINPLAN_API_KEYS=your-key)
   --cors-origin: let browsers on ORIGIN (scheme://host[:port], or *) call the API; off by default
-  --workers: simulation worker threads (default: one per core; 0 runs simulations on the main thread)
-  --deadline-ms: a simulation still queued or running after this answers 503 with Retry-After`;
+  --workers: worker threads for costly requests (default: one per core; 0: all on the main thread)
+  --deadline-ms: a costly request still queued or running after this answers 503 with Retry-After`;
 
 const CALC_HELP = `finplan calc: run one operation and print its result envelope
 

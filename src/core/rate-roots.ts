@@ -64,6 +64,25 @@ export function signChanges(values: ArrayLike<number>): number {
 }
 
 /**
+ * About how many times {@link rateRoots} evaluates its function for flows with `changes` sign changes
+ * (what the cost of an IRR request is figured from): none without a change; with one, the three ends
+ * and Brent's refinement (14-25 evaluations measured on 10 to 1,000 flows); with several, the whole grid
+ * and a refinement of each root found (651-663 measured). One change whose root lies outside the
+ * searched range (a rate below -99.99% or above 1,000,000%) also scans the grid.
+ *
+ * @example
+ * ```ts
+ * rateSearchEvaluations(0); // 0
+ * rateSearchEvaluations(1); // 30
+ * rateSearchEvaluations(4); // 671 (the 651-point grid + 20)
+ * ```
+ */
+export function rateSearchEvaluations(changes: number): number {
+  if (changes === 0) return 0;
+  return changes === 1 ? 30 : RATE_GRID.length + 20;
+}
+
+/**
  * Every rate r (ascending) in the searched range with `f(ln(1 + r)) = 0`, given the number of sign
  * changes of the flows behind `f`. `f` takes x = ln(1 + r) and should be scaled to stay finite over
  * the whole range (a positive factor changes no root).

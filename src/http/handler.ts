@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { tokensFor } from '../core/cost';
+import { OFFLOAD_COST, tokensFor } from '../core/cost';
 import type { Envelope } from '../core/envelope';
 import { envelopeJson } from '../core/envelope-json';
 import { isCalculationError } from '../core/errors';
@@ -134,9 +134,9 @@ export interface OperationPool {
 }
 
 /**
- * Runs a costed (simulating) operation's computation somewhere other than the calling thread, e.g. a
- * worker pool (`toNodeListener` does this); gets the parsed input, returns the envelope. Rejects with
- * {@link ServiceUnavailableError} when it cannot finish in time.
+ * Runs a costly operation's computation (a cost of `OFFLOAD_COST` path-steps or more) somewhere other
+ * than the calling thread, e.g. a worker pool (`toNodeListener` does this); gets the parsed input, returns
+ * the envelope. Rejects with {@link ServiceUnavailableError} when it cannot finish in time.
  */
 export type Executor = (operation: AnyOperation, input: unknown) => Promise<Envelope<unknown>>;
 
@@ -305,11 +305,6 @@ const storeUnavailable = (what: string) =>
   errorReply(503, 'service_unavailable', `the ${what} store is unreachable; try again shortly`, {
     headers: { 'retry-after': '1' },
   });
-/**
- * Simulations asking for fewer path-steps than this (a few milliseconds of work) compute in the calling
- * thread even when an executor is given: the hand-off would cost more than it saves.
- */
-export const OFFLOAD_PATH_STEPS = 100_000;
 const CORS_REQUEST_HEADERS = 'authorization, content-type, x-api-key';
 const CORS_EXPOSED_HEADERS = 'ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after';
 
@@ -698,7 +693,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     const identity = authenticated instanceof Promise ? await authenticated : authenticated;
     if ('status' in identity) return identity;
 
-    // One token on arrival; a simulation pays the rest of its cost once its body is validated.
+    // One token on arrival; a costly request pays the rest of its cost once its body is validated.
     let headers: Record<string, string> = {};
     let lastDecision: RateDecision | undefined;
     const decide = (decision: RateDecision, count: number): Reply | undefined => {
@@ -783,7 +778,8 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         headers = rateHeadersNow();
       }
       const execute = request.execute ?? poolExecute;
-      if (execute && cost >= OFFLOAD_PATH_STEPS) return jsonReply(200, await execute(operation, input), headers);
+      // Work of about 2 ms or more leaves the thread that answers probes and cheap calls.
+      if (execute && cost >= OFFLOAD_COST) return jsonReply(200, await execute(operation, input), headers);
       const body = envelopeJson(operation, input, operation.compute(input));
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
     } catch (error) {

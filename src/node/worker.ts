@@ -1,5 +1,5 @@
 /**
- * The worker side of the simulation pool (see `worker-pool.ts`): computes one costed operation at a
+ * The worker side of the pool (see `worker-pool.ts`): computes one costly request's operation at a
  * time from its parsed input and posts back the envelope, a calculation error, or a crash message.
  * @internal
  * @module

@@ -944,6 +944,37 @@ function compute(input: Input): CliffMapResult {
   };
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): every point
+// of the map runs each composed engine once (the federal tax; the state's with a state; the premium tax
+// credit with aca_coverage). A request computes its series points and, for each threshold still ahead of
+// the household, the points its search probes in both directions (ordinary income and gains). Measured
+// over generated requests, new points a threshold: a median of 16 for a federal bracket ceiling (found by
+// interpolation on its measure; up to 32), 40-67 for one found by bisection (no measure to interpolate
+// on), 2-13 for a state's; 40, 70 and 10 are charged.
+const POINT_COST = 900;
+const STATE_POINT_COST = 1_100;
+const ACA_POINT_COST = 200;
+const INTERPOLATED_PROBES = 40;
+const BISECTED_PROBES = 70;
+const STATE_PROBES = 10;
+
+/** Path-steps of a request: a point's cost times the series points and the probes of the thresholds ahead. */
+function cost(input: Input): number {
+  const now = at(input, 'ordinary', ZERO);
+  let probes = 0;
+  for (const candidate of candidates(input, now)) {
+    if (candidate.past(now)) continue;
+    if (candidate.value === undefined) probes += BISECTED_PROBES;
+    else probes += candidate.source.startsWith('data/tax/state-') ? STATE_PROBES : INTERPOLATED_PROBES;
+  }
+  const series = Math.floor(input.series_range / input.series_step + 1e-9) + 1;
+  const perPoint =
+    POINT_COST +
+    (input.state === undefined ? 0 : STATE_POINT_COST) +
+    (input.aca_coverage ? ACA_POINT_COST : 0);
+  return perPoint * (series + 2 + probes);
+}
+
 /**
  * The marginal-rate and headroom map of a household-year: the cost of the next dollar of ordinary income
  * and of long-term gain, with every interaction (brackets, the Social Security phase-in, 0/15/20% gains
@@ -987,4 +1018,10 @@ export const cliffMap = defineOperation({
   input: CliffMapInput,
   output: CliffMapResult,
   compute,
+  cost,
+  costField: 'series_step',
+  costFormula:
+    `(series points + 2 + for each threshold ahead of the household ${INTERPOLATED_PROBES}, ${BISECTED_PROBES} ` +
+    `when found by bisection, ${STATE_PROBES} for a state's) x (${POINT_COST} a point, + ${STATE_POINT_COST} ` +
+    `with state, + ${ACA_POINT_COST} with aca_coverage)`,
 });

@@ -11,6 +11,7 @@ import {
   xirrRoots,
 } from '../core/irr';
 import { defineOperation } from '../core/operation';
+import { rateSearchEvaluations, signChanges } from '../core/rate-roots';
 import { roundMoney, roundTo } from '../core/rounding';
 import { crossFieldRules, exactlyOne, fieldIssue, money } from '../core/schema';
 
@@ -154,6 +155,40 @@ function periodic(rate: number, flows: readonly number[]): z.infer<typeof Period
   };
 }
 
+/** The flows as the dated search sees them: those on the same day merged, ordered by day. */
+function byDate(days: readonly number[], amounts: readonly number[]): { days: number[]; amounts: number[] } {
+  const byDay = new Map<number, number>();
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i] as number;
+    byDay.set(d, (byDay.get(d) ?? 0) + (amounts[i] as number));
+  }
+  const order = [...byDay.keys()].sort((a, b) => a - b);
+  return { days: order, amounts: order.map((d) => byDay.get(d) as number) };
+}
+
+// The work of a request, in path-steps per flow (bench/cost.bench.mjs; docs/contributing.md, "Cost"):
+// reading, validating and hashing a flow, and one evaluation of the NPV at a flow (a multiply-add for
+// periodic flows, an exp for dated ones) times the evaluations the IRR search makes.
+const PERIODIC_FLOW_COST = 2;
+const PERIODIC_EVALUATION_COST = 0.05;
+const DATED_FLOW_COST = 20;
+const DATED_EVALUATION_COST = 0.15;
+
+/** Path-steps of a request: per flow, its reading plus the IRR search's evaluations of it. */
+function cost(input: z.output<typeof NpvIrrInput>): number {
+  if (input.cashflows !== undefined) {
+    const evaluations = rateSearchEvaluations(signChanges(input.cashflows));
+    return Math.ceil(input.cashflows.length * (PERIODIC_FLOW_COST + evaluations * PERIODIC_EVALUATION_COST));
+  }
+  const flows = input.dated_cashflows ?? [];
+  const merged = byDate(
+    flows.map((flow) => dayNumber(flow.date)),
+    flows.map((flow) => flow.amount),
+  );
+  const evaluations = rateSearchEvaluations(signChanges(merged.amounts));
+  return Math.ceil(flows.length * (DATED_FLOW_COST + evaluations * DATED_EVALUATION_COST));
+}
+
 function dated(
   rate: number,
   flows: readonly { date: string; amount: number }[],
@@ -163,16 +198,10 @@ function dated(
   const years = days.map((d) => (d - first) / DAY_COUNT_BASIS);
   const amounts = flows.map((flow) => flow.amount);
   const xnpv = finiteValue(datedNpv(rate, years, amounts), 'net present value');
-  // Merge flows on the same date and order by date for the root search.
-  const byDay = new Map<number, number>();
-  for (let i = 0; i < days.length; i++) {
-    const d = days[i] as number;
-    byDay.set(d, (byDay.get(d) ?? 0) + (amounts[i] as number));
-  }
-  const order = [...byDay.keys()].sort((a, b) => a - b);
+  const merged = byDate(days, amounts);
   const search = xirrRoots(
-    order.map((d) => (d - first) / DAY_COUNT_BASIS),
-    order.map((d) => byDay.get(d) as number),
+    merged.days.map((d) => (d - first) / DAY_COUNT_BASIS),
+    merged.amounts,
   );
   const { roots, chosen } = rounded(search, rate);
   const start = flows[days.indexOf(first)] as { date: string };
@@ -218,6 +247,13 @@ export const npvIrr = defineOperation({
   example: { rate: 0.1, cashflows: [-1000, 300, 420, 680] },
   input: NpvIrrInput,
   output: NpvIrrResult,
+  cost,
+  costField: 'cashflows',
+  costFormula:
+    `flows x (${PERIODIC_FLOW_COST} + ${PERIODIC_EVALUATION_COST} x evaluations) for cashflows, flows x ` +
+    `(${DATED_FLOW_COST} + ${DATED_EVALUATION_COST} x evaluations) for dated_cashflows; evaluations of the ` +
+    `IRR search: 0 when the flows (in time order) never change sign, ${rateSearchEvaluations(1)} when they ` +
+    `change sign once, ${rateSearchEvaluations(2)} when more often`,
   compute: (input) =>
     input.cashflows !== undefined
       ? periodic(input.rate, input.cashflows)
