@@ -122,7 +122,11 @@ export async function run() {
       social_security_income: 40_000,
     });
     rows.push(
-      row(`stateIncome.compute, ${state}`, ratioRounds(() => stateIncome.compute(input), unit, 300), ''),
+      row(
+        `stateIncome.compute, ${state}`,
+        ratioRounds(() => stateIncome.compute(input), unit, 300),
+        '',
+      ),
     );
   }
   return rows;
