@@ -11,14 +11,8 @@ import type { FilingStatus } from '../../core/schema';
 import { SENIOR_AGE } from '../deductions';
 import { federalTable } from '../federal-tables';
 import { ordinaryTax, scheduleFrom } from '../ordinary-tax';
-import {
-  ageDeductionBeforePhaseout,
-  deductionCredit,
-  exclusionRule,
-  fullStandardDeduction,
-  type StateTax,
-  type StateTaxInput,
-} from './state-tax';
+import { decAt } from './exact';
+import { exclusionRule, fullStandardDeduction, type StateTax, type StateTaxInput } from './state-tax';
 import type { StateTaxTable } from './tables';
 
 /** The income a limit is set on (see {@link StateTax}). */
@@ -214,7 +208,7 @@ export function stateLimits(
   const share = table.deduction_credit;
   if (share !== undefined) {
     // the credit less phaseout_rate per dollar over the start: gone at start + credit / phaseout_rate
-    const full = deductionCredit(table, status, input.age, new Dec(0)).full;
+    const full = decAt(tax.units.deductionCreditFull, tax.units.unit);
     const start = share.phaseout_start[status];
     add('deduction_credit', 'deduction_credit_phaseout_start', 'state_agi', start);
     add(
@@ -322,10 +316,7 @@ export function stateLimits(
     }
     if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return;
     if (rule.no_phaseout_from_age !== undefined && input.age >= rule.no_phaseout_from_age) return;
-    const amount = ageDeductionBeforePhaseout(rule, status, {
-      socialSecurity: tax.socialSecurityExcluded,
-      pension: tax.pensionExcluded,
-    });
+    const amount = decAt(tax.units.ageDeductionsBeforePhaseout[i] ?? 0, tax.units.unit);
     if (amount.lte(0)) return;
     const start = rule.phaseout_start[status];
     add('age_deductions', `age_deduction_${i + 1}_phaseout_start`, 'state_agi', start);
