@@ -10,7 +10,20 @@
  */
 import type { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
-import { add, atUnit, decAt, decimalOf, type Int, inUnits, min, mulDivExact, pow10, sub } from './_lib/exact';
+import {
+  add,
+  type DecimalForm,
+  decAt,
+  decimalOf,
+  type Int,
+  inUnits,
+  min,
+  mul,
+  mulDivExact,
+  pow10,
+  refine,
+  sub,
+} from './_lib/exact';
 import { SS_TAXATION } from './_lib/social-security-taxation';
 
 const HALF_OF_BENEFITS = decimalOf(SS_TAXATION.provisional_income.benefits_fraction);
@@ -151,27 +164,49 @@ export function scaledSocialSecurity(input: SocialSecurityIncome): ScaledSocialS
   const other = decimalOf(input.other_income);
   const exempt = decimalOf(input.tax_exempt_interest ?? 0);
   const places = Math.max(benefits.places, other.places, exempt.places) + RATE_PLACES;
-  return atUnit(pow10(places), (unit) => {
-    const b = inUnits(benefits, unit);
-    const provisional = add(add(inUnits(other, unit), inUnits(exempt, unit)), times(b, HALF_OF_BENEFITS));
-    const baseU = inUnits(decimalOf(base), unit);
-    const of = (taxable: Int, marginal: number) =>
-      new ScaledSocialSecurity(unit, provisional, taxable, base, adjusted, marginal);
-    if (b === 0 || provisional < baseU) return of(0, 0);
-    // §86(a)(1): the lesser of half the benefits and half the excess over the base amount.
-    const halfBenefits = times(b, FIRST);
-    const firstTier = min(halfBenefits, times(sub(provisional, baseU), FIRST));
-    const adjustedU = inUnits(decimalOf(adjusted), unit);
-    if (provisional < adjustedU) {
-      return of(firstTier, firstTier < halfBenefits ? SS_TAXATION.inclusion_rates.first_tier : 0);
+  let unit = pow10(places);
+  for (;;) {
+    try {
+      return atScale(unit, benefits, other, exempt, base, adjusted);
+    } catch (error) {
+      unit = refine(unit, error);
     }
-    // §86(a)(2): 85% of the excess over the adjusted base amount plus the smaller of the paragraph (1)
-    // amount and half the gap between the amounts; at most 85% of the benefits.
-    const cap = times(b, SECOND);
-    const uncapped = add(
-      times(sub(provisional, adjustedU), SECOND),
-      min(firstTier, times(sub(adjustedU, baseU), FIRST)),
-    );
-    return of(min(uncapped, cap), uncapped < cap ? SS_TAXATION.inclusion_rates.second_tier : 0);
-  });
+  }
+}
+
+/** A figure of the table at `unit`. */
+const dollarsIn = (x: number, unit: Int) =>
+  Number.isSafeInteger(x) ? mul(x, unit) : inUnits(decimalOf(x), unit);
+
+/** {@link scaledSocialSecurity} at `unit` (a power of ten at least as fine as the inputs and rates). */
+function atScale(
+  unit: Int,
+  benefits: DecimalForm,
+  other: DecimalForm,
+  exempt: DecimalForm,
+  base: number,
+  adjusted: number,
+): ScaledSocialSecurity {
+  const b = inUnits(benefits, unit);
+  const provisional = add(add(inUnits(other, unit), inUnits(exempt, unit)), times(b, HALF_OF_BENEFITS));
+  const baseU = dollarsIn(base, unit);
+  if (b === 0 || provisional < baseU)
+    return new ScaledSocialSecurity(unit, provisional, 0, base, adjusted, 0);
+  // §86(a)(1): the lesser of half the benefits and half the excess over the base amount.
+  const halfBenefits = times(b, FIRST);
+  const firstTier = min(halfBenefits, times(sub(provisional, baseU), FIRST));
+  const adjustedU = dollarsIn(adjusted, unit);
+  if (provisional < adjustedU) {
+    const marginal = firstTier < halfBenefits ? SS_TAXATION.inclusion_rates.first_tier : 0;
+    return new ScaledSocialSecurity(unit, provisional, firstTier, base, adjusted, marginal);
+  }
+  // §86(a)(2): 85% of the excess over the adjusted base amount plus the smaller of the paragraph (1)
+  // amount and half the gap between the amounts; at most 85% of the benefits.
+  const cap = times(b, SECOND);
+  const uncapped = add(
+    times(sub(provisional, adjustedU), SECOND),
+    min(firstTier, times(sub(adjustedU, baseU), FIRST)),
+  );
+  const marginal = uncapped < cap ? SS_TAXATION.inclusion_rates.second_tier : 0;
+  return new ScaledSocialSecurity(unit, provisional, min(uncapped, cap), base, adjusted, marginal);
 }

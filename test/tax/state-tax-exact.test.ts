@@ -26,8 +26,9 @@ import {
 import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { type StateTax, type StateTaxInput, stateTax } from '../../src/tax/_lib/state-tax';
 import type { StateTaxTable } from '../../src/tax/_lib/tables';
+import { type HouseholdYear, householdTax } from '../../src/tax/engine';
 import { taxableSocialSecurity } from '../../src/tax/taxable-social-security';
-import { stateTaxOracle, taxableSocialSecurityOracle } from './state-tax-oracle';
+import { householdTaxOracle, stateTaxOracle, taxableSocialSecurityOracle } from './state-tax-oracle';
 
 const RUNS = Number(process.env.STATE_TAX_RUNS ?? 150);
 const SEED = Number(process.env.STATE_TAX_SEED ?? 20261128);
@@ -241,6 +242,52 @@ describe('taxable Social Security: exact integers against the decimal oracle', (
         want.adjusted_base_amount,
         want.marginal_inclusion,
       ]);
+    }
+  });
+});
+
+describe('householdTax: the benefits and sums in exact integers against the decimal oracle', () => {
+  it('every figure, at cent, non-cent and large amounts, with and without benefits', () => {
+    const g = generator(SEED + 1);
+    const amounts = [0, 1234.5678, 0.1 + 0.2, 45_000.005, 1e9, 2e10 + 0.01, 999_999_999_999.99];
+    const money = (scale: number) =>
+      g.chance(0.2) ? g.pick(amounts) : g.chance(0.5) ? g.int(scale) : g.int(scale * 100) / 100;
+    const fields = [
+      'gross_income',
+      'taxable_income',
+      'ordinary_taxable_income',
+      'qualified_taxable_income',
+      'senior_deduction',
+      'regular_tax',
+      'niit',
+      'additional_medicare_tax',
+      'total',
+      'taxable_social_security',
+    ] as const;
+    for (let i = 0; i < 3000; i++) {
+      const input: HouseholdYear = {
+        tax_year: g.pick([2024, 2025, 2026]),
+        filing_status: g.pick(FILING_STATUSES) as FilingStatus,
+        ordinary_income: money(200_000),
+        qualified_income: g.chance(0.5) ? money(50_000) : 0,
+        social_security_benefits: g.chance(0.7) ? money(60_000) : 0,
+        ...(g.chance(0.5) ? { age: g.pick([50, 64, 65, 70]) } : {}),
+        ...(g.chance(0.3) ? { spouse_age: g.pick([60, 66]) } : {}),
+        ...(g.chance(0.2) ? { tax_exempt_interest: money(5_000) } : {}),
+        ...(g.chance(0.3) ? { earned_income: money(150_000) } : {}),
+      };
+      const got = householdTax(input);
+      const want = householdTaxOracle(input);
+      for (const field of fields) {
+        expect(got[field].toString(), `${field} ${JSON.stringify(input)}`).toBe(want[field].toString());
+      }
+      expect([got.marginal_ordinary_rate, got.marginal_capital_gains_rate]).toEqual([
+        want.marginal_ordinary_rate,
+        want.marginal_capital_gains_rate,
+      ]);
+      expect(got.social_security?.provisional_income.toString()).toBe(
+        want.social_security?.provisional_income.toString(),
+      );
     }
   });
 });

@@ -1,7 +1,8 @@
 // The decimal implementations the exact integer ones replaced (issue 28), kept as the oracle of the
-// differential tests (test/tax/state-tax-exact.test.ts, test/tax/taxable-social-security.test.ts):
+// differential tests (test/tax/state-tax-exact.test.ts):
 // `stateTaxOracle` is src/tax/_lib/state-tax.ts's `stateTax` and `taxableSocialSecurityOracle`
-// src/tax/taxable-social-security.ts's `taxableSocialSecurity` as they stood at state tax 1.1.0, in
+// src/tax/taxable-social-security.ts's `taxableSocialSecurity` (and `householdTaxOracle` src/tax/engine.ts's
+// `householdTax`, which calls it) as they stood at state tax 1.1.0, in
 // decimal.js arithmetic (40 significant digits: exact for every input whose figures span fewer digits).
 // Not product code: the product has one rule set, the exact one.
 import { Dec, dollars, roundRate } from '../../src/core/money';
@@ -9,8 +10,9 @@ import type { FilingStatus } from '../../src/core/schema';
 import { SS_TAXATION } from '../../src/tax/_lib/social-security-taxation';
 import type { StateTaxTable } from '../../src/tax/_lib/tables';
 import { seniorDeduction, standardDeduction } from '../../src/tax/deductions';
-import { householdTax } from '../../src/tax/engine';
+import { type HouseholdYear, type HouseholdYearTax, householdTax } from '../../src/tax/engine';
 import { federalTable } from '../../src/tax/federal-tables';
+import { type FederalTax, federalTax } from '../../src/tax/federal-tax';
 import {
   type BracketFill,
   type BracketSchedule,
@@ -790,4 +792,47 @@ export function stateTaxOracle(table: StateTaxTable, input: StateTaxInput): Stat
     surtaxes,
     exclusionNotes: notes,
   };
+}
+
+/**
+ * `householdTax` (src/tax/engine.ts) as it stood before issue 28: IRC 86 and the sums in decimal, the
+ * federal computation through `federalTax` (the engine's own, tested against its oracle apart).
+ */
+export function householdTaxOracle(input: HouseholdYear): HouseholdYearTax {
+  const num = (value: Dec): number => value.toNumber();
+  const qualified = input.qualified_income ?? 0;
+  const benefits = input.social_security_benefits ?? 0;
+  let taxable = new Dec(0);
+  let social: SocialSecurityTaxation | undefined;
+  if (benefits > 0) {
+    social = taxableSocialSecurityOracle({
+      filing_status: input.filing_status,
+      benefits,
+      other_income: num(new Dec(input.ordinary_income).plus(qualified)),
+      tax_exempt_interest: input.tax_exempt_interest,
+      lived_apart_all_year: input.lived_apart_all_year,
+    });
+    taxable = social.taxable;
+  }
+  const fed = federalTax({
+    table: federalTable(input.tax_year),
+    filing_status: input.filing_status,
+    ordinary_income: taxable.isZero() ? input.ordinary_income : num(taxable.plus(input.ordinary_income)),
+    qualified_income: qualified,
+    itemized_deductions: input.itemized_deductions,
+    earned_income: input.earned_income ?? input.ordinary_income,
+    net_investment_income: input.net_investment_income,
+    magi: input.magi,
+    age: input.age,
+    spouse_age: input.spouse_age,
+    blind: input.blind,
+    spouse_blind: input.spouse_blind,
+    amt_preferences: input.amt_preferences,
+    amt_itemized_addback: input.amt_itemized_addback,
+  });
+  const extra =
+    social === undefined
+      ? { tax_year: input.tax_year, taxable_social_security: taxable }
+      : { tax_year: input.tax_year, taxable_social_security: taxable, social_security: social };
+  return Object.assign(Object.create(fed) as FederalTax, extra);
 }

@@ -24,7 +24,7 @@
  * @module
  */
 import { Dec } from '../../core/money';
-import { decimalParts, EXACT_LIMIT, roundDiv } from './cents';
+import { decimalParts, EXACT_LIMIT, MAX_SCALED, roundDiv } from './cents';
 
 /** An exact integer: a `number` below 2^53 in magnitude, a `bigint` otherwise. */
 export type Int = number | bigint;
@@ -243,6 +243,13 @@ export interface DecimalForm {
  * ```
  */
 export function decimalOf(x: number): DecimalForm {
+  // Whole numbers below 2^53 print as their digits; cents (at most 15 digits) as in `centsOf`.
+  if (Number.isSafeInteger(x)) return { m: x + 0, places: 0 };
+  const c = Math.round(x * 100);
+  if (c / 100 === x && c <= MAX_SCALED && c >= -MAX_SCALED) {
+    const tenths = c / 10;
+    return Number.isInteger(tenths) ? { m: tenths, places: 1 } : { m: c, places: 2 };
+  }
   const parts = decimalParts(x, 15);
   if (parts !== undefined) return { m: parts[0], places: parts[1] };
   // More than 15 digits or places: read the shortest form JavaScript prints (e.g. 1.2e-7, 1e+21).
@@ -382,6 +389,20 @@ export function inUnits(x: DecimalForm, unit: Int): Int {
 }
 
 /**
+ * The unit a computation at `unit` that threw `error` must be rerun at: `unit` refined by the
+ * {@link Rescale}'s factor (any other error is thrown again).
+ *
+ * @example
+ * ```ts
+ * refine(100, new Rescale(3)); // 300
+ * ```
+ */
+export function refine(unit: Int, error: unknown): Int {
+  if (!(error instanceof Rescale)) throw error;
+  return mul(unit, error.factor);
+}
+
+/**
  * Run `compute` at `unit`, refining the unit by each {@link Rescale} it throws until it completes.
  *
  * @example
@@ -395,8 +416,184 @@ export function atUnit<T>(unit: Int, compute: (unit: Int) => T): T {
     try {
       return compute(u);
     } catch (error) {
-      if (!(error instanceof Rescale)) throw error;
-      u = mul(u, error.factor);
+      u = refine(u, error);
     }
   }
+}
+
+/**
+ * An exact amount `n / d` dollars (`d > 0`): what a caller comparing many results of engines with
+ * different units (the federal engine's 10^-6 dollars, the state engine's unit, cents) adds and
+ * compares without rounding.
+ */
+export class Amount {
+  constructor(
+    readonly n: Int,
+    readonly d: Int,
+  ) {}
+}
+
+/** Zero dollars. */
+export const ZERO_AMOUNT = new Amount(0, 1);
+
+/**
+ * A double, as its decimal form (what `new Decimal(x)` reads), as an {@link Amount}.
+ *
+ * @example
+ * ```ts
+ * amountOf(12.5); // Amount { n: 125, d: 10 }
+ * ```
+ */
+export function amountOf(x: number): Amount {
+  const f = decimalOf(x);
+  return new Amount(f.m, pow10(f.places));
+}
+
+/**
+ * A decimal.js value (finite) as an {@link Amount}.
+ *
+ * @example
+ * ```ts
+ * import { Dec } from '../../core/money';
+ * amountOfDec(new Dec('0.25')); // Amount { n: 25, d: 100 }
+ * ```
+ */
+export function amountOfDec(value: Dec): Amount {
+  const f = decimalOfDec(value);
+  return new Amount(f.m, pow10(f.places));
+}
+
+/**
+ * The factor by which `coarse` must be scaled to the denominator `fine`, when `fine` is a multiple of
+ * it (powers of ten and most units are); undefined otherwise.
+ */
+function scaleTo(fine: Int, coarse: Int): Int | undefined {
+  if (typeof fine === 'number' && typeof coarse === 'number') {
+    const q = fine / coarse;
+    return Number.isInteger(q) && q * coarse === fine ? q : undefined;
+  }
+  const bf = big(fine);
+  const bc = big(coarse);
+  return bf % bc === 0n ? fromBig(bf / bc) : undefined;
+}
+
+/** `a.n x b.d + sign x b.n x a.d` over the least common denominator the two make at hand. */
+function combine(a: Amount, b: Amount, sign: 1 | -1): Amount {
+  const bn = sign === 1 ? b.n : mul(b.n, -1);
+  if (a.d === b.d) return new Amount(add(a.n, bn), a.d);
+  if (a.d > b.d) {
+    const k = scaleTo(a.d, b.d);
+    if (k !== undefined) return new Amount(add(a.n, mul(bn, k)), a.d);
+  } else {
+    const k = scaleTo(b.d, a.d);
+    if (k !== undefined) return new Amount(add(mul(a.n, k), bn), b.d);
+  }
+  return new Amount(add(mul(a.n, b.d), mul(bn, a.d)), mul(a.d, b.d));
+}
+
+/**
+ * `a + b`.
+ *
+ * @example
+ * ```ts
+ * plus(new Amount(1, 10), new Amount(1, 100)); // Amount { n: 11, d: 100 }
+ * ```
+ */
+export function plus(a: Amount, b: Amount): Amount {
+  if (b.n === 0) return a;
+  if (a.n === 0) return b;
+  return combine(a, b, 1);
+}
+
+/**
+ * `a - b`.
+ *
+ * @example
+ * ```ts
+ * minus(new Amount(1, 10), new Amount(1, 100)); // Amount { n: 9, d: 100 }
+ * ```
+ */
+export function minus(a: Amount, b: Amount): Amount {
+  if (b.n === 0) return a;
+  return combine(a, b, -1);
+}
+
+/**
+ * The sign of `a - b`: -1, 0 or 1.
+ *
+ * @example
+ * ```ts
+ * compare(new Amount(1, 3), new Amount(33, 100)); // 1
+ * ```
+ */
+export function compare(a: Amount, b: Amount): number {
+  let x = a.n;
+  let y = b.n;
+  if (a.d !== b.d) {
+    x = mul(a.n, b.d);
+    y = mul(b.n, a.d);
+  }
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The sign of `a - x` for a double `x` (read as its decimal form).
+ *
+ * @example
+ * ```ts
+ * compareTo(new Amount(2_500_001, 100), 25_000); // 1
+ * ```
+ */
+export function compareTo(a: Amount, x: number): number {
+  if (Number.isSafeInteger(x)) {
+    const y = mul(x, a.d);
+    return a.n < y ? -1 : a.n > y ? 1 : 0;
+  }
+  return compare(a, amountOf(x));
+}
+
+/**
+ * The double nearest `a`.
+ *
+ * @example
+ * ```ts
+ * amountToNumber(new Amount(1, 3)); // 0.3333333333333333
+ * ```
+ */
+export function amountToNumber(a: Amount): number {
+  return toNumber(a.n, a.d);
+}
+
+/**
+ * `a` rounded half up (away from zero) to `places` decimals, as the double nearest that decimal: what
+ * `roundTo(new Decimal(a), places)` returns. Never -0.
+ *
+ * @example
+ * ```ts
+ * roundAmount(new Amount(2675, 1000), 2); // 2.68
+ * ```
+ */
+export function roundAmount(a: Amount, places: number): number {
+  const scale = pow10(places);
+  return toNumber(divRound(mul(a.n, scale), a.d), scale);
+}
+
+/**
+ * `a / b` rounded half up to `places` decimals (`b` not zero), as the double nearest that decimal.
+ *
+ * @example
+ * ```ts
+ * roundRatio(new Amount(1, 1), new Amount(3, 1), 6); // 0.333333
+ * ```
+ */
+export function roundRatio(a: Amount, b: Amount, places: number): number {
+  // a / b = (a.n x b.d) / (a.d x b.n); the divisor made positive
+  let n = mul(a.n, b.d);
+  let d = mul(a.d, b.n);
+  if (d < 0) {
+    n = mul(n, -1);
+    d = mul(d, -1);
+  }
+  const scale = pow10(places);
+  return toNumber(divRound(mul(n, scale), d), scale);
 }

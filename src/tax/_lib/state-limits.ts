@@ -11,8 +11,14 @@ import type { FilingStatus } from '../../core/schema';
 import { SENIOR_AGE } from '../deductions';
 import { federalTable } from '../federal-tables';
 import { ordinaryTax, scheduleFrom } from '../ordinary-tax';
-import { decAt } from './exact';
-import { exclusionRule, fullStandardDeduction, type StateTax, type StateTaxInput } from './state-tax';
+import { decAt, type Int } from './exact';
+import {
+  exclusionRule,
+  fullStandardDeduction,
+  type StateTax,
+  type StateTaxInput,
+  type StateTaxUnits,
+} from './state-tax';
 import type { StateTaxTable } from './tables';
 
 /** The income a limit is set on (see {@link StateTax}). */
@@ -30,17 +36,17 @@ export interface StateLimit {
   readonly block: string;
 }
 
-/** The value of `measure` in a state tax result. */
-export function stateMeasure(tax: StateTax, measure: StateMeasure): Dec {
+/** The value of `measure` in a state tax result, in the result's units (`units.unit`). */
+export function stateMeasure(units: StateTaxUnits, measure: StateMeasure): Int {
   switch (measure) {
     case 'state_agi':
-      return tax.stateAgi;
+      return units.stateAgi;
     case 'federal_agi':
-      return tax.federalAgi;
+      return units.federalAgi;
     case 'state_gross_income':
-      return tax.stateGrossIncome;
+      return units.stateGrossIncome;
     case 'taxable_income':
-      return tax.taxableIncome;
+      return units.taxableIncome;
   }
 }
 

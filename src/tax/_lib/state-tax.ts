@@ -27,11 +27,10 @@ import { seniorDeduction, standardDeduction } from '../deductions';
 import { householdTax } from '../engine';
 import { federalTable } from '../federal-tables';
 import type { FederalTax } from '../federal-tax';
-import { type BracketFill, bracketFills, bracketIndex, scheduleFrom } from '../ordinary-tax';
+import { type BracketFill, bracketFills, scheduleFrom } from '../ordinary-tax';
 import { scaledSocialSecurity } from '../taxable-social-security';
 import {
   add,
-  atUnit,
   type DecimalForm,
   decAt,
   decimalOf,
@@ -49,6 +48,7 @@ import {
   negForm,
   plusForm,
   pow10,
+  refine,
   sub,
   timesForm,
   toNumber,
@@ -360,20 +360,16 @@ function bracketIndexOf(schedule: Schedule, income: number): number {
 /** Notes, built when read (a computation in a loop rarely reads them). */
 type Note = () => string;
 
-/** What an exclusion depends on besides the amount. */
+/** What an exclusion depends on besides the amount and the income its limits are measured on. */
 interface ExclusionContext {
   readonly age: number | undefined;
   readonly status: FilingStatus;
-  /** The income the rule's income limits are measured on. */
-  readonly income: Int;
   /** Federal AGI: the income given with the part of the benefits IRC 86 includes (phase-outs). */
   readonly federalAgi: Int;
   /** All the Social Security benefits received. */
   readonly benefits: Int;
   /** Provisional income over the IRC 86 base amount (zero below it, and without benefits). */
   readonly provisionalExcess: Int;
-  /** The Social Security benefits the table's own rules exclude (taken first). */
-  readonly socialSecurityExcluded: Int;
   readonly notes: Note[];
 }
 
@@ -387,8 +383,12 @@ function excluded(
   kind: 'pension' | 'social_security',
   amount: Int,
   ctx: ExclusionContext,
+  /** The income the rule's income limits are measured on. */
+  income: Int,
+  /** The Social Security benefits the table's own rules exclude (taken first). */
+  socialSecurityExcluded: Int,
 ): Int {
-  const { age, status, income, notes } = ctx;
+  const { age, status, notes } = ctx;
   if (amount <= 0) return 0;
   const { rules, rule } = exclusionRule(table, kind, age);
   const what = kind === 'pension' ? 'retirement-income' : 'Social Security';
@@ -459,7 +459,7 @@ function excluded(
       return base;
     }
     let room = c.of(typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status]);
-    if (rule.cap_reduced_by_social_security) room = max(sub(room, ctx.socialSecurityExcluded), 0);
+    if (rule.cap_reduced_by_social_security) room = max(sub(room, socialSecurityExcluded), 0);
     if (rule.cap_reduced_by_benefits_received) room = max(sub(room, ctx.benefits), 0);
     capped = min(base, room);
   }
@@ -739,38 +739,25 @@ function compute(c: Units, table: StateTaxTable, input: StateTaxInput, a: Amount
     provisionalExcess = excess > 0 ? mulDivExact(excess, c.u, social.unit) : 0;
   }
   const federalAgi = add(otherAndPension, included);
-  const context = {
-    age,
-    status,
-    federalAgi,
-    benefits,
-    provisionalExcess,
-    socialSecurityExcluded: 0,
-    notes,
-  };
+  const context: ExclusionContext = { age, status, federalAgi, benefits, provisionalExcess, notes };
   let socialSecurityTaxed: Int = 0;
   let socialSecurityExcluded: Int = 0;
   if (table.social_security.taxed && benefits > 0) {
-    socialSecurityExcluded = excluded(c, table, 'social_security', included, {
-      ...context,
-      income: federalAgi,
-    });
+    socialSecurityExcluded = excluded(c, table, 'social_security', included, context, federalAgi, 0);
     socialSecurityTaxed = sub(included, socialSecurityExcluded);
   }
   // The state's gross income: its income before the pension exclusion (the benefits it taxes, none it
   // exempts: New Jersey gross income, N.J.S.A. 54A:6-2), the measure of the pension exclusion's limits.
   const stateGross = add(otherAndPension, socialSecurityTaxed);
-  const pensionExcluded = excluded(c, table, 'pension', pension, {
-    ...context,
-    income: stateGross,
-    socialSecurityExcluded,
-  });
+  const pensionExcluded = excluded(c, table, 'pension', pension, context, stateGross, socialSecurityExcluded);
   const income = add(sub(otherAndPension, pensionExcluded), socialSecurityTaxed);
   // The deduction and exemption phase-outs are measured on the state's AGI: the income after its
   // exclusions (the limitation of the standard deduction on federal AGI).
-  const kept = (rule: Phaseout, amount: Int) => c.less(amount, c.fraction(rule, status, income));
   const fullDeduction = c.of(fullStandardDeductionAmount(table, status, age));
-  let standardDeduction = kept(table.standard_deduction_phaseout, fullDeduction);
+  let standardDeduction = c.less(
+    fullDeduction,
+    c.fraction(table.standard_deduction_phaseout, status, income),
+  );
   const sliding = table.standard_deduction_sliding;
   if (sliding !== undefined) {
     const slid = (s: FilingStatus) =>
@@ -797,9 +784,9 @@ function compute(c: Units, table: StateTaxTable, input: StateTaxInput, a: Amount
   if (cap !== undefined && federalAgi >= c.of(cap.from)) {
     standardDeduction = min(standardDeduction, c.of(cap.amount[status]));
   }
-  let personalExemptions = kept(
-    table.personal_exemption_phaseout,
+  let personalExemptions = c.less(
     c.of(table.personal_exemption?.[status] ?? 0),
+    c.fraction(table.personal_exemption_phaseout, status, income),
   );
   const exemptionSteps = table.personal_exemption_steps;
   if (exemptionSteps !== undefined) {
@@ -846,7 +833,9 @@ function compute(c: Units, table: StateTaxTable, input: StateTaxInput, a: Amount
     beforePhaseout.push(full);
     ageDeductions = add(
       ageDeductions,
-      rule.part_of_standard_deduction ? kept(table.standard_deduction_phaseout, amount) : amount,
+      rule.part_of_standard_deduction
+        ? c.less(amount, c.fraction(table.standard_deduction_phaseout, status, income))
+        : amount,
     );
   }
   // the senior deduction's phase-out takes its rate of each further dollar of federal AGI off it
@@ -1117,12 +1106,18 @@ export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   const i = STATUS_INDEX[input.filing_status];
   const factor = byStatus[i] ?? 1;
   const scale = pow10(places);
-  let unit: Int = 0;
-  const result = atUnit(mul(scale, factor), (u) => {
-    unit = u;
-    return compute(new Units(u), table, input, a);
-  });
-  const needed = divExact(unit, scale);
-  if (needed !== factor && needed <= MAX_KEPT_FACTOR) byStatus[i] = needed;
-  return result;
+  const start = mul(scale, factor);
+  let unit = start;
+  for (;;) {
+    try {
+      const result = compute(new Units(unit), table, input, a);
+      if (unit !== start) {
+        const needed = divExact(unit, scale);
+        if (needed <= MAX_KEPT_FACTOR) byStatus[i] = needed;
+      }
+      return result;
+    } catch (error) {
+      unit = refine(unit, error);
+    }
+  }
 }
