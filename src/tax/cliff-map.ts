@@ -826,7 +826,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
     const code = input.state.toUpperCase();
     const source = `data/tax/state-${year}/${code.toLowerCase()}.json`;
     const taxable = (p: CliffPoint) => p.stateAmount((u) => u.taxableIncome);
-    for (const row of now.state.brackets) {
+    for (const row of now.state.bracketAmounts) {
       if (row.to === undefined) continue;
       const to = row.to;
       list.push({
@@ -838,7 +838,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         value: taxable,
       });
     }
-    for (const surtax of now.state.surtaxes) {
+    for (const surtax of now.state.surtaxAmounts) {
       const threshold = surtax.threshold;
       list.push({
         name: `${code.toLowerCase()}_surtax_${surtax.name}`,

@@ -5,9 +5,11 @@
 // `householdTax`, which calls it) as they stood at state tax 1.1.0, in
 // decimal.js arithmetic (40 significant digits: exact for every input whose figures span fewer digits).
 // Not product code: the product has one rule set, the exact one.
-import { Dec, dollars, roundRate } from '../../src/core/money';
+import type * as z from 'zod/mini';
+import { Dec, dollars, roundMoney, roundRate } from '../../src/core/money';
 import type { FilingStatus } from '../../src/core/schema';
 import { SS_TAXATION } from '../../src/tax/_lib/social-security-taxation';
+import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import type { StateTaxTable } from '../../src/tax/_lib/tables';
 import { seniorDeduction, standardDeduction } from '../../src/tax/deductions';
 import { type HouseholdYear, type HouseholdYearTax, householdTax } from '../../src/tax/engine';
@@ -21,6 +23,7 @@ import {
   ordinaryTax,
   scheduleFrom,
 } from '../../src/tax/ordinary-tax';
+import type { StateIncomeInput, StateIncomeResult } from '../../src/tax/state-income';
 import type { SocialSecurityIncome, SocialSecurityTaxation } from '../../src/tax/taxable-social-security';
 
 const HALF_OF_BENEFITS = new Dec(SS_TAXATION.provisional_income.benefits_fraction);
@@ -835,4 +838,62 @@ export function householdTaxOracle(input: HouseholdYear): HouseholdYearTax {
       ? { tax_year: input.tax_year, taxable_social_security: taxable }
       : { tax_year: input.tax_year, taxable_social_security: taxable, social_security: social };
   return Object.assign(Object.create(fed) as FederalTax, extra);
+}
+
+const COMMON_NOTES = {
+  flat: 'Flat rate applied after the state’s own standard deduction and exemptions, less its exemption credits; subtractions other than the retirement-income exclusions are not modeled.',
+  graduated:
+    'Computed with the rate schedule to the cent; the state’s tax tables (income bands) are not used, so results below their cutoffs can differ by a few dollars.',
+} as const;
+
+/** `/v1/tax/state-income`'s compute as it stood at state-income 1.3.0, on the decimal oracle. */
+export function stateIncomeOracle(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
+  const code = input.state.toUpperCase();
+  const table = stateTaxTables.get(input.tax_year)[code];
+  if (table === undefined) throw new TypeError(`state ${code} passed validation without a table`);
+  const t = stateTaxOracle(table, input);
+  const notes = [
+    ...(table.kind === 'none' ? [] : [COMMON_NOTES[table.kind]]),
+    ...table.not_modeled.map((item) => `Not modeled: ${item}.`),
+    ...t.exclusionNotes.map((item) => `${item[0]?.toUpperCase()}${item.slice(1)}.`),
+  ];
+  return {
+    state: code,
+    state_name: table.name,
+    tax_year: input.tax_year,
+    filing_status: input.filing_status,
+    rate_type: table.kind,
+    ...(t.schedule === undefined ? {} : { schedule: t.schedule }),
+    income: roundMoney(t.income),
+    social_security_taxed: roundMoney(t.socialSecurityTaxed),
+    pension_excluded: roundMoney(t.pensionExcluded),
+    standard_deduction: roundMoney(t.standardDeduction),
+    personal_exemptions: roundMoney(t.personalExemptions),
+    age_deductions: roundMoney(t.ageDeductions),
+    federal_tax_deduction: roundMoney(t.federalTaxDeduction),
+    taxable_income: roundMoney(t.taxableIncome),
+    bracket_tax: roundMoney(t.bracketTax),
+    recapture_tax: roundMoney(t.recaptureTax),
+    exemption_credits: roundMoney(t.exemptionCredits),
+    surtax: roundMoney(t.surtax),
+    tax: roundMoney(t.tax),
+    marginal_rate: roundRate(t.marginalRate),
+    effective_rate: t.income.gt(0) ? roundRate(t.tax.div(t.income)) : 0,
+    brackets: t.brackets.map((row) => ({
+      rate: row.rate,
+      from: row.from,
+      ...(row.to === undefined ? {} : { to: row.to }),
+      taxed_amount: roundMoney(row.taxed_amount),
+      tax: roundMoney(row.tax),
+    })),
+    surtaxes: t.surtaxes.map((s) => ({
+      name: s.name,
+      rate: s.rate,
+      threshold: s.threshold,
+      taxed_amount: roundMoney(s.taxed_amount),
+      tax: roundMoney(s.tax),
+    })),
+    ...(table.reason === undefined ? {} : { reason: table.reason.text }),
+    notes,
+  };
 }

@@ -575,6 +575,9 @@ export function amountToNumber(a: Amount): number {
  */
 export function roundAmount(a: Amount, places: number): number {
   const scale = pow10(places);
+  // a denominator of a power of ten (the usual one): a quotient by its excess over 10^places
+  const excess = scaleTo(a.d, scale);
+  if (excess !== undefined) return toNumber(divRound(a.n, excess), scale);
   return toNumber(divRound(mul(a.n, scale), a.d), scale);
 }
 
@@ -587,13 +590,49 @@ export function roundAmount(a: Amount, places: number): number {
  * ```
  */
 export function roundRatio(a: Amount, b: Amount, places: number): number {
-  // a / b = (a.n x b.d) / (a.d x b.n); the divisor made positive
-  let n = mul(a.n, b.d);
-  let d = mul(a.d, b.n);
+  // a / b = (a.n x b.d) / (a.d x b.n) (a.n / b.n over one denominator); the divisor made positive
+  let n = a.d === b.d ? a.n : mul(a.n, b.d);
+  let d = a.d === b.d ? b.n : mul(a.d, b.n);
   if (d < 0) {
     n = mul(n, -1);
     d = mul(d, -1);
   }
   const scale = pow10(places);
   return toNumber(divRound(mul(n, scale), d), scale);
+}
+
+/**
+ * `a x x` for a double `x` (read as its decimal form), exactly: no division, the denominator grows.
+ *
+ * @example
+ * ```ts
+ * timesNumber(new Amount(1525, 1), 0.22); // Amount { n: 33550, d: 100 }
+ * ```
+ */
+export function timesNumber(a: Amount, x: number): Amount {
+  const f = decimalOf(x);
+  let n = a.n;
+  let d = a.d;
+  // Trailing zeros the amount does not need (a whole-dollar amount at a fine unit) are dropped first
+  // while the product would leave float64: the same value, fewer digits.
+  if (typeof n === 'number' && typeof d === 'number' && typeof f.m === 'number') {
+    while (Math.abs(n * f.m) >= EXACT_LIMIT && d % 10 === 0 && n % 10 === 0) {
+      n /= 10;
+      d /= 10;
+    }
+  }
+  return new Amount(mul(n, f.m), mul(d, pow10(f.places)));
+}
+
+/**
+ * `a` as a decimal.js value: exact when its denominator is a power of ten (rounded to 40 digits
+ * otherwise, as a decimal quotient is).
+ *
+ * @example
+ * ```ts
+ * amountDec(new Amount(33550, 100)).toString(); // '335.5'
+ * ```
+ */
+export function amountDec(a: Amount): Dec {
+  return decAt(a.n, a.d);
 }

@@ -27,10 +27,15 @@ import { seniorDeduction, standardDeduction } from '../deductions';
 import { householdTax } from '../engine';
 import { federalTable } from '../federal-tables';
 import type { FederalTax } from '../federal-tax';
-import { type BracketFill, bracketFills, scheduleFrom } from '../ordinary-tax';
+import type { BracketFill } from '../ordinary-tax';
 import { scaledSocialSecurity } from '../taxable-social-security';
 import {
+  Amount,
   add,
+  amountDec,
+  amountOf,
+  compare,
+  compareTo,
   type DecimalForm,
   decAt,
   decimalOf,
@@ -43,15 +48,19 @@ import {
   inUnits,
   max,
   min,
+  minus,
   mul,
   mulDivExact,
   negForm,
+  plus,
   plusForm,
   pow10,
   refine,
   sub,
   timesForm,
+  timesNumber,
   toNumber,
+  ZERO_AMOUNT,
 } from './exact';
 import { FastFederal } from './fast-federal';
 import type { StateTaxTable } from './tables';
@@ -117,6 +126,25 @@ export interface StateTaxUnits {
   readonly deductionCreditFull: Int;
 }
 
+/** One bracket's share of the tax, exact: `taxed` x `rate` (with the row's cliff amount, if any). */
+export interface StateBracketAmounts {
+  readonly rate: number;
+  readonly from: number;
+  /** Omitted for the top bracket. */
+  readonly to?: number;
+  readonly taxed: Amount;
+  readonly tax: Amount;
+}
+
+/** One surtax's share, exact. */
+export interface SurtaxAmounts {
+  readonly name: string;
+  readonly rate: number;
+  readonly threshold: number;
+  readonly taxed: Amount;
+  readonly tax: Amount;
+}
+
 /** A state's tax on one request, exact. */
 export interface StateTax {
   readonly schedule?: string | undefined;
@@ -155,6 +183,10 @@ export interface StateTax {
   readonly exclusionNotes: readonly string[];
   /** The same amounts as exact integers (what a caller comparing many results reads). */
   readonly units: StateTaxUnits;
+  /** {@link StateTax.brackets} as exact amounts. */
+  readonly bracketAmounts: readonly StateBracketAmounts[];
+  /** {@link StateTax.surtaxes} as exact amounts. */
+  readonly surtaxAmounts: readonly SurtaxAmounts[];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -954,7 +986,7 @@ function compute(c: Units, table: StateTaxTable, input: StateTaxInput, a: Amount
 /** A {@link StateTax} over its exact integers: the decimal fields are built when read. */
 class ExactStateTax implements StateTax {
   #notes: readonly string[] | undefined;
-  #brackets: readonly BracketFill[] | undefined;
+  #bracketAmounts: readonly StateBracketAmounts[] | undefined;
 
   constructor(
     readonly units: StateTaxUnits,
@@ -1022,29 +1054,56 @@ class ExactStateTax implements StateTax {
     return this.dec(this.units.tax);
   }
   /** How taxable income fills each row of the schedule, with the row's cliff amount in its tax. */
-  get brackets(): readonly BracketFill[] {
-    if (this.#brackets === undefined) {
+  get bracketAmounts(): readonly StateBracketAmounts[] {
+    if (this.#bracketAmounts === undefined) {
       const rows = this.rows;
-      if (rows === undefined) this.#brackets = [];
-      else {
-        const taxable = this.taxableIncome;
-        this.#brackets = bracketFills(scheduleFrom(rows.rates, rows.thresholds), taxable).map((row, i) => {
+      const out: StateBracketAmounts[] = [];
+      if (rows !== undefined) {
+        const taxable = new Amount(this.units.taxableIncome, this.units.unit);
+        const t = rows.thresholds;
+        for (let i = 0; i < t.length; i++) {
+          const from = t[i] as number;
+          const to = t[i + 1];
+          const rate = rows.rates[i] as number;
+          let taxed = minus(taxable, amountOf(from));
+          if (taxed.n < 0) taxed = ZERO_AMOUNT;
+          if (to !== undefined) {
+            const width = minus(amountOf(to), amountOf(from));
+            if (compare(taxed, width) > 0) taxed = width;
+          }
+          let tax = timesNumber(taxed, rate);
           const jump = rows.jumps?.[i];
-          return jump === undefined || jump === 0 || !taxable.gt(rows.thresholds[i] as number)
-            ? row
-            : { ...row, tax: row.tax.plus(jump) };
-        });
+          if (jump !== undefined && jump !== 0 && compareTo(taxable, from) > 0)
+            tax = plus(tax, amountOf(jump));
+          out.push(to === undefined ? { rate, from, taxed, tax } : { rate, from, to, taxed, tax });
+        }
       }
+      this.#bracketAmounts = out;
     }
-    return this.#brackets;
+    return this.#bracketAmounts;
   }
-  get surtaxes(): readonly SurtaxFill[] {
+  get brackets(): readonly BracketFill[] {
+    return this.bracketAmounts.map(({ taxed, tax, ...row }) => ({
+      ...row,
+      taxed_amount: amountDec(taxed),
+      tax: amountDec(tax),
+    }));
+  }
+  get surtaxAmounts(): readonly SurtaxAmounts[] {
+    const unit = this.units.unit;
     return this.surtaxRows.map((s) => ({
       name: s.name,
       rate: s.rate,
       threshold: s.threshold,
-      taxed_amount: this.dec(s.taxed),
-      tax: this.dec(s.tax),
+      taxed: new Amount(s.taxed, unit),
+      tax: new Amount(s.tax, unit),
+    }));
+  }
+  get surtaxes(): readonly SurtaxFill[] {
+    return this.surtaxAmounts.map(({ taxed, tax, ...row }) => ({
+      ...row,
+      taxed_amount: amountDec(taxed),
+      tax: amountDec(tax),
     }));
   }
   get exclusionNotes(): readonly string[] {
