@@ -14,7 +14,7 @@
  * - A quotient is either rounded on purpose (floor, ceiling, half up: {@link divFloor}, {@link divCeil},
  *   {@link divRound}) or must be exact ({@link divExact}): when it is not, the division throws a
  *   {@link Rescale} carrying the least factor by which the unit must be refined for the quotient to be
- *   a whole number of units, and {@link atUnit} reruns the computation at the finer unit. A result is
+ *   a whole number of units, and the caller reruns its computation at the finer unit ({@link refine}). A result is
  *   therefore returned only when every step was exact: it is the exact value, whatever the unit.
  * - A double enters as the decimal that is its shortest round-trip form ({@link decimalOf}), the
  *   decimal that `new Decimal(x)` reads, and leaves as the double nearest to the exact value
@@ -32,7 +32,7 @@ export type Int = number | bigint;
 const BIG_LIMIT = 2n ** 53n;
 
 /** `a` as a bigint. */
-export function big(a: Int): bigint {
+function big(a: Int): bigint {
   return typeof a === 'bigint' ? a : BigInt(a);
 }
 
@@ -149,7 +149,7 @@ export function divExact(n: Int, d: Int): Int {
  *
  * @example
  * ```ts
- * mulDivExact(123_456, 85, 100); // throws Rescale(20): 104,937.6
+ * mulDivExact(123_400, 85, 100); // 104890 (123,456 x 85 / 100 would throw Rescale(5))
  * ```
  */
 export function mulDivExact(a: Int, b: Int, d: Int): Int {
@@ -239,7 +239,7 @@ export interface DecimalForm {
  * @example
  * ```ts
  * decimalOf(1234.5678); // { m: 12345678, places: 4 }
- * decimalOf(0.1 + 0.2); // { m: 30000000000000004, places: 17 }
+ * decimalOf(0.1 + 0.2); // { m: 30000000000000004n, places: 17 }
  * ```
  */
 export function decimalOf(x: number): DecimalForm {
@@ -400,25 +400,6 @@ export function inUnits(x: DecimalForm, unit: Int): Int {
 export function refine(unit: Int, error: unknown): Int {
   if (!(error instanceof Rescale)) throw error;
   return mul(unit, error.factor);
-}
-
-/**
- * Run `compute` at `unit`, refining the unit by each {@link Rescale} it throws until it completes.
- *
- * @example
- * ```ts
- * atUnit(1, (unit) => divExact(unit, 4)); // 1 (at unit 4)
- * ```
- */
-export function atUnit<T>(unit: Int, compute: (unit: Int) => T): T {
-  let u = unit;
-  for (;;) {
-    try {
-      return compute(u);
-    } catch (error) {
-      u = refine(u, error);
-    }
-  }
 }
 
 /**
