@@ -6,7 +6,7 @@ import { operationArea } from '../operations';
 import { PLATFORM_PATHS, PLATFORM_SCHEMAS } from './platform';
 import { ERROR_CODES } from './responses';
 
-/** The version of the OpenAPI description (SPEC.md: 1.3.0). */
+/** The version of the OpenAPI description: the interface's own version, 1.3.0 (docs/interface.md). */
 export const API_VERSION = '1.3.0';
 
 type JsonSchema = Record<string, unknown>;
@@ -57,7 +57,7 @@ const errorSchema: JsonSchema = {
   },
 };
 
-/** One tag per area of SPEC.md, in its order. */
+/** One tag per area of the interface (docs/interface.md), in its order. */
 const TAGS = [
   {
     name: 'Utilities',
@@ -89,7 +89,7 @@ const AREA_TAGS: Record<NonNullable<ReturnType<typeof operationArea>>, Tag> = {
   portfolio: 'Portfolio',
 };
 
-/** The operations SPEC.md lists under "Retirement income" (they live in `finplan/retirement`). */
+/** The operations of the area "Retirement income" (they live in `finplan/retirement`). */
 const RETIREMENT_INCOME = new Set([
   '/v1/annuity',
   '/v1/longevity',

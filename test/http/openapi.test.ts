@@ -66,7 +66,7 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('tags every operation with its SPEC.md area, and declares the tags used', () => {
+  it('tags every operation with its area, and declares the tags used', () => {
     const declared = (doc.tags as { name: string }[]).map((tag) => tag.name);
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Post>>))
       for (const operation of Object.values(item)) {
