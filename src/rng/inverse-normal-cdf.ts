@@ -1,12 +1,12 @@
 /**
- * Standard normal deviates by inversion: Wichura's algorithm AS 241 (PPND16).
+ * The standard normal quantile by Wichura's algorithm AS 241 (PPND16). Until the stochastic engines'
+ * 2.0.0 it also drew every deviate (`normal = inverseNormalCdf(uniformOpen(rng))`); the sampler is now
+ * the ziggurat of `./normal.ts`, and this function stays for quantiles.
  *
  * @module
  */
 
 import { log } from './fdlibm';
-import { uniformOpen } from './uniform';
-import type { Rng } from './xoshiro128';
 
 // Wichura, M. J. (1988), "Algorithm AS 241: The Percentage Points of the Normal Distribution",
 // Applied Statistics 37(3), 477-484. Coefficients of PPND16 (about 1e-16 relative accuracy), written
@@ -113,22 +113,4 @@ export function inverseNormalCdf(p: number): number {
       (((((((F7 * r + F6) * r + F5) * r + F4) * r + F3) * r + F2) * r + F1) * r + 1);
   }
   return q < 0 ? -z : z;
-}
-
-/**
- * A standard normal deviate: `inverseNormalCdf(uniformOpen(rng))`. Consumes exactly two outputs of
- * `rng` per deviate (one {@link uniformOpen}), so paired simulations that draw the same number of
- * deviates stay in step. Results lie within about +-8.3 (the quantiles of 2^-53 and 1 - 2^-53).
- *
- * @param rng - the generator to draw from
- * @returns a draw from N(0, 1)
- * @example
- * ```ts
- * import { createRng, normal } from 'finplan/rng';
- * const rng = createRng(42);
- * const z = normal(rng); // 0.41414412617371027
- * ```
- */
-export function normal(rng: Rng): number {
-  return inverseNormalCdf(uniformOpen(rng));
 }
