@@ -3,8 +3,8 @@
  * `Math.log` is not specified to the last bit and does differ between engines; this function uses only
  * IEEE 754 double operations that are exactly rounded (`+ - * /`) and 32-bit integer operations on the
  * words of a double, so it returns the same bits on every engine. fdlibm documents it as accurate to
- * less than 1 ulp. (`exp` is Tang's table-driven method, `./exp.ts`; until engine 2.0.0 it was fdlibm's
- * `e_exp.c`.)
+ * less than 1 ulp. (`exp` is Tang's table-driven method, `./exp.ts`; until the stochastic engines'
+ * 2.0.0 it was fdlibm's `e_exp.c`.)
  *
  * Words of a double are read and written through a `Float64Array` and a `Uint32Array` sharing one
  * 8-byte buffer. The index of the high word is found once, when the module loads, by storing 1.0

@@ -33,7 +33,7 @@ function maxError(xs: Iterable<number>): { max: number; worst: number; correctly
 }
 
 describe('exp (Tang, table-driven) against decimal.js at 40 digits', () => {
-  // Measured when written: max 0.5049 ulp over these grids and points (fdlibm's exp, which this
+  // Measured when written: max 0.5050 on the grid, 0.5072 next to table nodes (fdlibm's exp, which this
   // replaced, reaches 1 ulp: exp(1) was 1 ulp above the correctly rounded e, so these bounds fail for it).
   it('the range the simulations use, [-16, 16] (dense grid, step 2^-9): below 0.51 ulp', () => {
     // Gross returns exp(m + s z) with |z| < 13.7 and s < 0.85 (return_volatility <= 1), and the
