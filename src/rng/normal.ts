@@ -77,7 +77,7 @@ const F = ZIGGURAT.f;
  *
  * So a deviate consumes two outputs of `rng` on the fast path, and more otherwise (four more for a
  * wedge test, four more for each tail attempt): the k-th deviate of a stream is always the same, but it
- * is not built from outputs 2k and 2k + 1. Results are finite and their magnitude is below 13.7
+ * is not built from outputs 2k and 2k + 1. Results are finite and their magnitude is at most 13.71
  * (r + ln(2^53) / r).
  *
  * @param rng - the generator to draw from
