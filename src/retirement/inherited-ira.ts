@@ -6,6 +6,7 @@ import { defineOperation } from '../core/operation';
 import { fieldIssue, filingStatus, nonNegativeMoney, number, rate } from '../core/schema';
 import { defineTable } from '../core/year-tables';
 import { bracketCeilings, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
+import { fillableBracketRates } from './_lib/bracket-fill';
 import type { BeneficiaryRulesSchema } from './_lib/tables';
 
 const RULES = defineTable<z.output<typeof BeneficiaryRulesSchema>>(rulesJson);
@@ -52,6 +53,13 @@ export const InheritedIraInput = z
       const issue = fieldIssue(ctx, input);
       if (input.annual_rmd_floor !== undefined && input.annual_rmd_floor > input.inherited_balance)
         issue('annual_rmd_floor', `must be at most inherited_balance (${input.inherited_balance})`);
+      const rates = fillableBracketRates(input.tax_year, input.filing_status);
+      if (rates && !rates.includes(input.target_bracket))
+        issue(
+          'target_bracket',
+          `must be one of the ${input.tax_year} ${input.filing_status} bracket rates below the top: ${rates.join(', ')}`,
+          { finplan: 'invalid_input' },
+        );
     }),
   );
 export type InheritedIraInput = z.input<typeof InheritedIraInput>;

@@ -16,7 +16,12 @@ import { yearField } from '../core/year-tables';
 import { IRMAA_ENGINE, irmaaFor } from '../healthcare/_lib/irmaa';
 import { irmaaTables } from '../healthcare/_lib/year-tables';
 import { type HouseholdYear, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
-import { bracketCeilingOf, ordinaryRoomTo } from './_lib/bracket-fill';
+import {
+  bracketCeilingOf,
+  fillableBracketRates,
+  notFillableMessage,
+  ordinaryRoomTo,
+} from './_lib/bracket-fill';
 import {
   FIRST_RMD_BIRTH_YEAR,
   RMD_BEGINNING_AGES_TEXT,
@@ -100,6 +105,11 @@ export const RothConversionInput = RothConversionObject.check(
       );
     if (input.birth_year + input.current_age !== input.tax_year)
       issue('birth_year', `must be tax_year - current_age (${input.tax_year - input.current_age})`);
+    const rates = fillableBracketRates(input.tax_year, input.filing_status);
+    if (rates && !rates.includes(input.target_bracket))
+      issue('target_bracket', notFillableMessage(input.tax_year, input.filing_status, rates), {
+        finplan: 'invalid_input',
+      });
   }),
 );
 export type RothConversionInput = z.input<typeof RothConversionInput>;
