@@ -149,6 +149,16 @@ describe('inherited-ira: bad input', () => {
       },
     ]);
   });
+  it('an RMD floor above 0 and below a cent is a 400 (balance / floor overflowed to Infinity: a 500)', () => {
+    // Found by finplan/testing's extreme values: first_year_life_expectancy = 100,000 / 3e-323.
+    for (const annual_rmd_floor of [3e-323, 0.009]) {
+      const error = calculationErrorOf(inheritedIra, { ...base, annual_rmd_floor });
+      expect([error.code, error.issues[0]?.path]).toEqual(['invalid_input', 'annual_rmd_floor']);
+    }
+    // 0 still means no annual RMDs; a cent gives a (large) finite divisor: 100,000 / 0.01.
+    expect(run({ ...base, annual_rmd_floor: 0 }).annual_rmds).toBe(false);
+    expect(run({ ...base, annual_rmd_floor: 0.01 }).first_year_life_expectancy).toBe(10_000_000);
+  });
   it('an RMD above the balance, an unsupported year, a bad status are 400s naming the field', () => {
     expect(calculationErrorOf(inheritedIra, { ...base, annual_rmd_floor: 100_001 }).issues[0]?.path).toBe(
       'annual_rmd_floor',

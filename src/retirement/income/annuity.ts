@@ -37,13 +37,16 @@ export const PAYOUT_TYPES = ['life', 'period_certain', 'joint_survivor'] as cons
 const MAX_AGE = 110;
 
 const positiveMoney = (description: string) => number(description, { gt: 0, lt: MONEY_LIMIT });
+/** A premium is at least a cent: below it a quote's payout rate (income / premium) can overflow a double. */
+const MIN_PREMIUM = 0.01;
 
 /** `/v1/annuity` request. */
 export const AnnuityInput = z
   .strictObject({
     premium: z.optional(
-      positiveMoney(
-        'Single premium paid today (dollars): the result is the income it buys. Exactly one of premium and target_annual_income.',
+      number(
+        'Single premium paid today (dollars, at least 0.01): the result is the income it buys. Exactly one of premium and target_annual_income.',
+        { min: MIN_PREMIUM, lt: MONEY_LIMIT },
       ),
     ),
     target_annual_income: z.optional(

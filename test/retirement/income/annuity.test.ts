@@ -121,6 +121,12 @@ describe('annuity: invalid input', () => {
     expect(bad({ ...male65, target_annual_income: 1000 })).toEqual(['target_annual_income']);
     expect(bad({ ...male65, premium: 0 })).toEqual(['premium']);
   });
+  it('a premium below a cent is a 400 (a quote over it made payout_rate Infinity: a 500)', () => {
+    // Found by finplan/testing's extreme values: 1,200 a year quoted / 4e-323 dollars overflows a double.
+    expect(bad({ ...male65, premium: 4e-323, quoted_monthly_income: 100 })).toEqual(['premium']);
+    expect(bad({ ...male65, premium: 0.009 })).toEqual(['premium']);
+    expect(run({ ...male65, premium: 0.01, quoted_monthly_income: 100 }).payout_rate).toBe(120_000);
+  });
   it('fields of another payout type, missing ones, a start before today, a quote without premium', () => {
     expect(bad({ ...male65, payout_type: 'period_certain' })).toEqual(['period_certain_years']);
     expect(bad({ ...male65, period_certain_years: 10 })).toEqual(['period_certain_years']);
