@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { SUPPORTED_TAX_YEARS } from '../tax/federal-tables';
+import { SUPPORTED_TAX_YEARS } from '../tax/engine';
 
 /**
  * What a number measures, which sets the range it is drawn from (see {@link arbitraryFromJsonSchema}):
