@@ -639,16 +639,21 @@ export type ArbitraryMap = {
 };
 
 /**
- * Valid-request arbitraries of every operation, by path, each typed with its operation's request.
+ * Valid-request arbitraries of every operation, by path, each typed with its operation's request:
+ * {@link inputArbitrary} of each, realistic unless `options.extremes`.
  *
  * @example
  * ```ts
  * import { arbitraries } from 'finplan/testing';
  * const tvmRequests = arbitraries()['/v1/tvm']; // fc.Arbitrary<TvmInput>
+ * const oddTvmRequests = arbitraries({ extremes: true })['/v1/tvm'];
  * ```
  */
-export function arbitraries(): ArbitraryMap {
+export function arbitraries(options: ArbitraryOptions = {}): ArbitraryMap {
   return Object.fromEntries(
-    ARBITRARY_OPERATIONS.map((operation) => [operation.path, inputArbitrary(operation as AnyOperation)]),
+    ARBITRARY_OPERATIONS.map((operation) => [
+      operation.path,
+      inputArbitrary(operation as AnyOperation, {}, options),
+    ]),
   ) as unknown as ArbitraryMap;
 }

@@ -147,6 +147,14 @@ describe('arbitraries', () => {
   it('has one arbitrary per registered operation, keyed by path', () => {
     expect(Object.keys(arbitraries()).sort()).toEqual(registry.operations.map((op) => op.path).sort());
   });
+  it('is realistic by default, extreme on request', () => {
+    const incomes = (extremes: boolean) =>
+      fc
+        .sample(arbitraries({ extremes })['/v1/tax/estimate'], SAMPLE)
+        .map((input) => input.ordinary_income as number);
+    expect(incomes(false).every((x) => x >= 100 && x <= 10_000_000)).toBe(true);
+    expect(incomes(true)).toContain(0);
+  });
   it('is typed per path (a tvm request has solve_for)', () => {
     const [first] = fc.sample(arbitraries()['/v1/tvm'], { seed: 5, numRuns: 1 });
     expect(['rate', 'nper', 'pmt', 'pv', 'fv']).toContain(first?.solve_for);
