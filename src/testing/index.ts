@@ -7,7 +7,7 @@ import type fc from 'fast-check';
 import * as z from 'zod/mini';
 import { MAX_PATH_STEPS } from '../core/cost';
 import type { AnyOperation } from '../core/operation';
-import { fieldKindOf } from '../core/schema';
+import { type FilingStatus, fieldKindOf } from '../core/schema';
 import { ROTH_ROLLOVER_RULES } from '../education/_lib/roth-rollover';
 import {
   accumulationProjection,
@@ -54,7 +54,7 @@ import {
   withdrawalSequencing,
   withdrawalStrategy,
 } from '../index';
-import { bracketCeilings, SUPPORTED_TAX_YEARS } from '../tax/engine';
+import { fillableBracketRates } from '../retirement/_lib/bracket-fill';
 import {
   type ArbitraryOptions,
   arbitraryFromJsonSchema,
@@ -151,12 +151,9 @@ function ordered(
  * bracket" field accepts), picked by `raw`, or `raw` itself when the year is not supported.
  */
 function bracketRate(taxYear: unknown, status: unknown, raw: unknown): unknown {
-  if (typeof taxYear !== 'number' || !SUPPORTED_TAX_YEARS.includes(taxYear) || typeof raw !== 'number')
-    return raw;
-  const rates = bracketCeilings(taxYear, status as Parameters<typeof bracketCeilings>[1])
-    .filter((bracket) => bracket.ceiling !== undefined)
-    .map((bracket) => bracket.rate);
-  return rates[Math.floor(Math.abs(raw) * 1e6) % rates.length];
+  if (typeof taxYear !== 'number' || typeof raw !== 'number') return raw;
+  const rates = fillableBracketRates(taxYear, status as FilingStatus);
+  return rates ? rates[Math.floor(Math.abs(raw) * 1e6) % rates.length] : raw;
 }
 
 /** Contribution frequencies a plan uses: yearly, half-yearly, quarterly, monthly, biweekly, weekly, daily. */
@@ -169,15 +166,15 @@ interface RepairContext {
 }
 
 /** A tvm request whose unknown exists: fv follows from rate, nper, pv and pmt when rate or nper is solved for. */
-function tvmRepair(input: Input, { extremes }: RepairContext): Input {
+function tvmRepair(input: Input, { extremes, fixed }: RepairContext): Input {
   const solveFor = input.solve_for as string;
   const out: Input = { ...input };
   if (!extremes) {
     // Monthly periods: an annual rate of 0-15% is 0-1.25% a month; payments paid out, present value a
-    // loan received or, one time in two, a deposit.
-    if (typeof out.rate === 'number') out.rate = Number((out.rate / 12).toFixed(9));
-    if (typeof out.pmt === 'number') out.pmt = -Math.abs(out.pmt);
-    if (typeof out.pv === 'number' && Math.round(Math.abs(out.pv) * 100) % 2 === 1)
+    // loan received or, one time in two, a deposit (an overridden field keeps its value).
+    if (typeof out.rate === 'number' && !fixed.has('rate')) out.rate = Number((out.rate / 12).toFixed(9));
+    if (typeof out.pmt === 'number' && !fixed.has('pmt')) out.pmt = -Math.abs(out.pmt);
+    if (typeof out.pv === 'number' && !fixed.has('pv') && Math.round(Math.abs(out.pv) * 100) % 2 === 1)
       out.pv = -Math.abs(out.pv);
     const r = num(out.rate);
     const n = num(out.nper);
@@ -187,7 +184,7 @@ function tvmRepair(input: Input, { extremes }: RepairContext): Input {
       const growth = (1 + r) ** n;
       const annuity = r === 0 ? n : ((growth - 1) / r) * (out.payment_timing === 'begin' ? 1 + r : 1);
       const fv = cents(-(pv * growth + pmt * annuity));
-      if (Math.abs(fv) < 1e12) out.fv = fv === 0 ? 0 : fv;
+      if (Math.abs(fv) < 1e12 && !fixed.has('fv')) out.fv = fv === 0 ? 0 : fv;
     }
   }
   delete out[solveFor];
