@@ -486,12 +486,29 @@ function spreadRepair(input: Input): Input {
   return { ...input, strike_price: fmv, fmv_at_exercise: strike };
 }
 
-/** The request type of an operation (what its function accepts). */
+/**
+ * The request type of an operation (what its function accepts).
+ *
+ * @example
+ * ```ts
+ * import { tvm } from 'finplan/utilities';
+ * import type { RequestOf } from 'finplan/testing';
+ * const request: RequestOf<typeof tvm> = { solve_for: 'pmt', rate: 0.005, nper: 360, pv: 200_000 };
+ * ```
+ */
 export type RequestOf<O extends AnyOperation> = Parameters<O>[0];
 
 /**
  * Arbitraries replacing the generated ones for some top-level request fields; a field given here is
- * always present.
+ * always present and keeps the value drawn (the repairs move related fields around it).
+ *
+ * @example
+ * ```ts
+ * import fc from 'fast-check';
+ * import { taxEstimate } from 'finplan/tax';
+ * import type { Overrides } from 'finplan/testing';
+ * const married: Overrides<typeof taxEstimate> = { filing_status: fc.constant('mfj') };
+ * ```
  */
 export type Overrides<O extends AnyOperation> = {
   readonly [K in keyof RequestOf<O>]?: fc.Arbitrary<RequestOf<O>[K]>;
@@ -630,7 +647,16 @@ type AnyFinplanOperation = (typeof OPERATIONS)[keyof typeof OPERATIONS];
  */
 export const ARBITRARY_OPERATIONS: readonly AnyFinplanOperation[] = Object.values(OPERATIONS);
 
-/** Valid-request arbitraries of every operation, keyed by path, each typed with its request. */
+/**
+ * Valid-request arbitraries of every operation, keyed by path, each typed with its request.
+ *
+ * @example
+ * ```ts
+ * import { type ArbitraryMap, arbitraries } from 'finplan/testing';
+ * const byPath: ArbitraryMap = arbitraries();
+ * Object.keys(byPath).includes('/v1/tvm'); // true
+ * ```
+ */
 export type ArbitraryMap = {
   readonly [O in AnyFinplanOperation as O['path']]: fc.Arbitrary<RequestOf<O>>;
 };
