@@ -2,20 +2,43 @@
  * Guess-free search for every rate r that zeroes a present-value function: the one mechanism behind
  * tvm's `rate` and the IRR / XIRR of `/v1/cashflow/npv-irr`.
  *
- * The search runs in x = ln(1 + r) over [{@link RATE_SEARCH_MIN}, {@link RATE_SEARCH_MAX}]. Descartes'
- * rule of signs (which holds for real exponents too) bounds the number of roots by the number of sign
- * changes in the flows ordered by time: with none there is no root; with one there is at most one,
- * bracketed by the ends of the range (split at r = 0) and refined by Brent's method; otherwise, or when
- * the ends do not bracket it, a fixed grid ({@link RATE_GRID}) is scanned for sign changes and each
- * bracket refined by Brent's method (fixed iteration cap, `ROOT_MAX_ITERATIONS`).
+ * The search runs in x = ln(1 + r) over [{@link RATE_SEARCH_MIN}, {@link RATE_SEARCH_MAX}] on a
+ * {@link RateFunction}: the present value f (scaled by a positive factor on x < 0 so that it never
+ * overflows; same sign, same roots), its derivatives, and a bound E on its evaluation error.
+ * Descartes' rule of signs (which holds for real exponents too) bounds the number of roots, counted
+ * with multiplicity, by the number V of sign changes in the flows ordered by time, and V minus the
+ * number of roots is even.
+ *
+ * - V = 0: no root.
+ * - V = 1: at most one root (a simple one): the ends of the range, split at r = 0, bracket it and
+ *   Brent's method refines it (fixed iteration cap, `ROOT_MAX_ITERATIONS`).
+ * - Otherwise (or when V = 1 and the ends do not bracket a root), f is scanned on a fixed grid
+ *   ({@link RATE_GRID}): every sign change between neighbouring points is refined by Brent's method, and
+ *   a point where f is exactly 0 is a root whose neighbours are searched with the sign f takes just
+ *   beside it (from its first non-zero derivative there) and f deflated by (x - p)^m: a root at
+ *   exactly r = 0 (a grid point) hides no neighbour. If the roots found so far (with multiplicity)
+ *   leave fewer than two for V, no pair can hide between grid points and the search ends. Otherwise the
+ *   extrema of f are found the same way, as the zeros of f' (Descartes bounds them by the sign changes
+ *   of the derivative's coefficients, on each side of r = 0), and so on up to f''' ({@link
+ *   RateFunction.maxOrder}); they split the grid into pieces on which f is monotone, each holding at
+ *   most one root, and an extremum where f touches zero within rounding is a (double) root.
+ *
+ * "Touches zero within rounding": at a local extremum x of f, |f(x)| <= E(x), where E(x) bounds the
+ * difference between the computed and the exact f(x) from the magnitudes of the terms (for flows c_t at
+ * times t: E = K u sum |c_t| e^(-t x), u = 2^-53, K given by each {@link RateFunction}: 6n + 8 for
+ * periodic flows, n + 2 T |x| + 8 for dated ones, N |x| + 16 for tvm's closed form). The exact f there
+ * is then within 2E of zero: no double-precision evaluation can tell it from a double root.
  * @module
  */
-import { brent, rootsOnGrid } from './roots';
+import { brent } from './roots';
 
 /** Lowest rate searched (per period, or per year for dated flows). */
 export const RATE_SEARCH_MIN = -0.9999;
 /** Highest rate searched (per period, or per year for dated flows). */
 export const RATE_SEARCH_MAX = 10_000;
+
+/** Unit roundoff of a double: the relative error of one correctly rounded operation. */
+export const UNIT_ROUNDOFF = 2 ** -53;
 
 const X_MIN = Math.log1p(RATE_SEARCH_MIN);
 const X_MAX = Math.log1p(RATE_SEARCH_MAX);
@@ -43,6 +66,35 @@ export const RATE_GRID: readonly number[] = (() => {
   return [...low, ...fine, ...high];
 })();
 
+const ZERO_INDEX = RATE_GRID.indexOf(0);
+/** The grid points on each side of x = 0, both including 0. */
+const GRID = Float64Array.from(RATE_GRID);
+const LEFT_GRID = GRID.subarray(0, ZERO_INDEX + 1);
+const RIGHT_GRID = GRID.subarray(ZERO_INDEX);
+
+/** Which side of x = 0 a derivative belongs to: the scaled function differs on each side. */
+export type Side = -1 | 1;
+
+/**
+ * A present value as a function of x = ln(1 + r), for {@link rateRoots}. On x < 0 it may be scaled by
+ * a positive factor e^(L x) (a different function on each side, equal at 0): `derivative` and `bound`
+ * then take the side.
+ */
+export interface RateFunction {
+  /** Sign changes of the flows in time order: Descartes' bound on the roots of `value`. */
+  readonly changes: number;
+  /** Highest derivative order `derivative` accepts (at least 1). */
+  readonly maxOrder: number;
+  /** f(x). */
+  value(x: number): number;
+  /** The derivative of order `order` (1 to `maxOrder`) of the side's function at x. */
+  derivative(x: number, order: number, side: Side): number;
+  /** A bound on |computed - exact| of `value` (order 0) or `derivative` (order >= 1) at x. */
+  bound(x: number, order: number, side: Side): number;
+  /** Descartes' bound on the zeros of every derivative (order >= 1) of the side's function. */
+  derivativeChanges(side: Side): number;
+}
+
 /**
  * Number of sign changes in `values`, zeros skipped.
  *
@@ -64,19 +116,25 @@ export function signChanges(values: ArrayLike<number>): number {
 }
 
 /**
- * Every rate r (ascending) in the searched range with `f(ln(1 + r)) = 0`, given the number of sign
- * changes of the flows behind `f`. `f` takes x = ln(1 + r) and should be scaled to stay finite over
- * the whole range (a positive factor changes no root).
+ * Every rate r (ascending) in the searched range with f(ln(1 + r)) = 0, counting a point where f
+ * touches zero within rounding (see the module documentation) as a root.
  *
  * @example
  * ```ts
  * // -100 now, +110 in a year: r = 10%
- * rateRoots((x) => -100 + 110 * Math.exp(-x), 1).map((r) => r.toFixed(12)); // ['0.100000000000']
+ * const f = (x: number) => -100 + 110 * Math.exp(-x);
+ * const fn = {
+ *   changes: 1, maxOrder: 1, value: f, derivative: (x: number) => -110 * Math.exp(-x),
+ *   bound: (x: number) => 8 * 2 ** -53 * (100 + 110 * Math.exp(-x)), derivativeChanges: () => 0,
+ * };
+ * rateRoots(fn).map((r) => r.toFixed(12)); // ['0.100000000000']
  * ```
  */
-export function rateRoots(f: (x: number) => number, changes: number): number[] {
-  if (changes === 0) return [];
-  if (changes === 1) {
+export function rateRoots(fn: RateFunction): number[] {
+  if (fn.changes === 0) return [];
+  const f = (x: number) => fn.value(x);
+  if (fn.changes === 1) {
+    // At most one root, and a simple one: bracketed by the ends of the range when it lies inside.
     const flo = f(X_MIN);
     const fhi = f(X_MAX);
     const fmid = f(0);
@@ -84,5 +142,190 @@ export function rateRoots(f: (x: number) => number, changes: number): number[] {
     if (flo === 0 || flo > 0 !== fmid > 0) return [Math.expm1(brent(f, X_MIN, 0, flo, fmid))];
     if (fhi === 0 || fhi > 0 !== fmid > 0) return [Math.expm1(brent(f, 0, X_MAX, fmid, fhi))];
   }
-  return rootsOnGrid(f, RATE_GRID).map(Math.expm1);
+  const values = new Float64Array(GRID.length);
+  for (let i = 0; i < GRID.length; i++) values[i] = f(GRID[i] as number);
+  const zeros = levelZeros(fn, 0, 1, GRID, values);
+  return zeros.map((z) => Math.expm1(z.x));
+}
+
+/** A zero of f^(order): where, and how many roots it stands for in Descartes' count. */
+interface Zero {
+  readonly x: number;
+  readonly multiplicity: number;
+}
+
+/**
+ * The breakpoints of a scan, ascending: grid points and extrema of f^(order) (zeros of the next
+ * derivative), with the values of f^(order) there.
+ */
+interface Points {
+  readonly x: ArrayLike<number>;
+  readonly fx: ArrayLike<number>;
+  /** Which points are extrema, 1 (none in a first scan). */
+  readonly extremum?: Uint8Array;
+}
+
+/** Brent's roots of a first scan by the left end of their piece, for a second scan to reuse. */
+type Refined = Map<number, { readonly b: number; readonly x: number }>;
+
+/**
+ * Zeros of f^(order) over `grid` (the whole grid for order 0, one side's half for order >= 1), given
+ * the values there. For order 0, `side` is ignored (each piece takes the side it lies on).
+ */
+function levelZeros(
+  fn: RateFunction,
+  order: number,
+  side: Side,
+  grid: Float64Array,
+  values: Float64Array,
+): Zero[] {
+  const first: Points = { x: grid, fx: values };
+  const refined: Refined = new Map();
+  const zeros = scan(fn, order, side, first, refined);
+  const budget = order === 0 ? fn.changes : fn.derivativeChanges(side);
+  let found = 0;
+  for (const zero of zeros) found += zero.multiplicity;
+  // Roots beyond those found come in pairs hidden between grid points (V minus the count is even).
+  if (budget - found < 2 || order >= fn.maxOrder) return zeros;
+  const extrema =
+    order === 0 ? [...sideZeros(fn, 1, -1), ...sideZeros(fn, 1, 1)] : sideZeros(fn, order + 1, side);
+  if (extrema.length === 0) return zeros;
+  return scan(fn, order, side, withExtrema(fn, order, side, first, extrema), refined);
+}
+
+/** Zeros of f^(order) (order >= 1) on one side of x = 0. */
+function sideZeros(fn: RateFunction, order: number, side: Side): Zero[] {
+  const grid = side < 0 ? LEFT_GRID : RIGHT_GRID;
+  const values = new Float64Array(grid.length);
+  for (let i = 0; i < grid.length; i++) values[i] = fn.derivative(grid[i] as number, order, side);
+  return levelZeros(fn, order, side, grid, values);
+}
+
+/** The side a point of a scan of f^(order) belongs to (order 0: by its sign; 0 counts as right). */
+function sideAt(order: number, levelSide: Side, x: number): Side {
+  return order === 0 ? (x < 0 ? -1 : 1) : levelSide;
+}
+
+/** `points` with the extrema of f^(order) inserted in order (a grid point that is one is marked). */
+function withExtrema(
+  fn: RateFunction,
+  order: number,
+  side: Side,
+  points: Points,
+  extrema: readonly Zero[],
+): Points {
+  const size = points.x.length + extrema.length;
+  const x = new Float64Array(size);
+  const fx = new Float64Array(size);
+  const extremum = new Uint8Array(size);
+  let count = 0;
+  let j = 0;
+  for (let i = 0; i < points.x.length; i++) {
+    const p = points.x[i] as number;
+    let atPoint = 0;
+    while (j < extrema.length && (extrema[j] as Zero).x <= p) {
+      const e = (extrema[j] as Zero).x;
+      j++;
+      if (e === p) atPoint = 1;
+      else if (count === 0 || x[count - 1] !== e) {
+        x[count] = e;
+        fx[count] = order === 0 ? fn.value(e) : fn.derivative(e, order, sideAt(order, side, e));
+        extremum[count++] = 1;
+      }
+    }
+    x[count] = p;
+    fx[count] = points.fx[i] as number;
+    extremum[count++] = atPoint;
+  }
+  return { x: x.subarray(0, count), fx: fx.subarray(0, count), extremum: extremum.subarray(0, count) };
+}
+
+/**
+ * How f^(order) leaves a point p where it is exactly zero, towards `direction` (+1 right, -1 left):
+ * the multiplicity m (the order of its first non-zero derivative there, minus `order`), the sign f
+ * takes just beside p, and that derivative / m! (the limit of f / (x - p)^m at p). A zero whose
+ * derivatives up to `maxOrder` all vanish gives sign 0 (unknown: no root is looked for beside it).
+ */
+function leaving(fn: RateFunction, order: number, side: Side, p: number, direction: 1 | -1) {
+  let factorial = 1;
+  for (let k = order + 1; k <= fn.maxOrder; k++) {
+    const m = k - order;
+    factorial *= m;
+    const d = fn.derivative(p, k, side);
+    if (d !== 0 && Number.isFinite(d)) {
+      const sign = Math.sign(d) * (direction < 0 && m % 2 === 1 ? -1 : 1);
+      return { multiplicity: m, sign, limit: d / factorial };
+    }
+  }
+  return { multiplicity: fn.maxOrder - order + 1, sign: 0, limit: 0 };
+}
+
+/**
+ * Zeros of f^(order) over consecutive `points`: exact zeros at points, extrema within rounding of
+ * zero (|f| <= bound: a touch, no other root in the monotone pieces beside it), and one Brent-refined
+ * root in each piece whose ends differ in sign (at an exact zero, the sign just beside it, with f
+ * deflated by (x - p)^m so that Brent's method never sees the zero at p).
+ */
+function scan(fn: RateFunction, order: number, levelSide: Side, points: Points, refined: Refined): Zero[] {
+  const zeros: Zero[] = [];
+  const { x: xs, fx: fs, extremum } = points;
+  const left = order === 0 ? (x: number) => fn.value(x) : (x: number) => fn.derivative(x, order, -1);
+  const right = order === 0 ? left : (x: number) => fn.derivative(x, order, 1);
+  // Touches: extrema within rounding of zero between two points of one sign clear of it (beyond their
+  // own bounds). The dip to the extremum is then a double root: had it crossed within rounding, Brent
+  // would find two roots beside it.
+  let touch: Uint8Array | undefined;
+  if (extremum !== undefined) {
+    touch = new Uint8Array(xs.length);
+    const clear = (i: number) => {
+      const x = xs[i] as number;
+      return Math.abs(fs[i] as number) > fn.bound(x, order, sideAt(order, levelSide, x));
+    };
+    for (let i = 1; i + 1 < xs.length; i++) {
+      const before = fs[i - 1] as number;
+      const after = fs[i + 1] as number;
+      if (extremum[i] === 1 && before > 0 === after > 0 && !clear(i) && clear(i - 1) && clear(i + 1))
+        touch[i] = 1;
+    }
+  }
+  const last = xs.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const fa = fs[i] as number;
+    const fb = i < last ? (fs[i + 1] as number) : 0;
+    const touchA = touch !== undefined && touch[i] === 1;
+    const touchB = touch !== undefined && i < last && touch[i + 1] === 1;
+    // The common piece: both ends non-zero, of one sign, no touch.
+    if (fa !== 0 && fb !== 0 && fa > 0 === fb > 0 && !touchA && !touchB) continue;
+    const a = xs[i] as number;
+    if (touchA) zeros.push({ x: a, multiplicity: 2 });
+    else if (fa === 0) {
+      const multiplicity = leaving(fn, order, sideAt(order, levelSide, a), a, 1).multiplicity;
+      zeros.push({ x: a, multiplicity });
+    }
+    // A touch stands for the roots of the pieces beside it.
+    if (i === last || touchA || touchB || !Number.isFinite(fa) || !Number.isFinite(fb)) continue;
+    const b = xs[i + 1] as number;
+    const side: Side = order === 0 ? (b <= 0 ? -1 : 1) : levelSide;
+    const f = side < 0 ? left : right;
+    if (fa !== 0 && fb !== 0) {
+      const known = refined.get(a);
+      const x = known !== undefined && known.b === b ? known.x : brent(f, a, b, fa, fb);
+      refined.set(a, { b, x });
+      zeros.push({ x, multiplicity: 1 });
+    } else if (fa === 0 && fb !== 0) {
+      const out = leaving(fn, order, side, a, 1);
+      if (out.sign !== 0 && out.sign !== Math.sign(fb)) {
+        const g = (x: number) => f(x) / (x - a) ** out.multiplicity;
+        zeros.push({ x: brent(g, a, b, out.limit, g(b)), multiplicity: 1 });
+      }
+    } else if (fb === 0 && fa !== 0) {
+      const out = leaving(fn, order, side, b, -1);
+      if (out.sign !== 0 && out.sign !== Math.sign(fa)) {
+        const g = (x: number) => f(x) / (b - x) ** out.multiplicity;
+        const limit = out.multiplicity % 2 === 1 ? -out.limit : out.limit;
+        zeros.push({ x: brent(g, a, b, g(a), limit), multiplicity: 1 });
+      }
+    }
+  }
+  return zeros;
 }

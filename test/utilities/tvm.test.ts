@@ -1,7 +1,8 @@
+import type Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tvm } from '../../src/utilities/tvm';
-import { calculationErrorOf } from '../helpers';
+import { calculationErrorOf, rootWithin } from '../helpers';
 
 const value = (input: Parameters<typeof tvm>[0]) => tvm(input).result.value;
 
@@ -121,6 +122,29 @@ describe('tvm: edge cases', () => {
         0,
       );
     }
+  });
+  // Issue 27. +966,160.70 now, -8,581.09 a period for 301 periods, +1,680,183.48 at the end: two
+  // sign changes. The balance is 1,680,183.48 + 966,160.70 - 301 x 8,581.09 = 63,437.09 > 0 at r = 0
+  // and positive again at the next grid point (ln(1 + r) = 0.005), yet negative between: the rates
+  // 0.0006862349 and 0.0048265444 both lie in that one grid cell. Each is checked by exact decimal
+  // arithmetic: the balance changes sign within 1e-10 of it.
+  it('finds two rates inside one grid cell beside r = 0 (issue 27)', () => {
+    const problem = { nper: 301, pmt: -8581.09, pv: 966_160.7, fv: 1_680_183.48 };
+    const { result } = tvm({ solve_for: 'rate', ...problem });
+    expect(result.rate_roots).toEqual([0.0006862349, 0.0048265444]);
+    expect(result.value).toBe(0.0006862349);
+    const balance = (r: Decimal) => {
+      const growth = r.plus(1).pow(problem.nper);
+      return growth.times(problem.pv).plus(growth.minus(1).div(r).times(problem.pmt)).plus(problem.fv);
+    };
+    for (const root of result.rate_roots ?? []) expect(rootWithin(balance, root, 1e-10)).toBe(true);
+  });
+  // pv -1,000, pmt 2,002 for 2 periods, fv -3,004: the flows -1,000, 2,002, -1,002 (the last is
+  // pmt + fv), which sum to 0 (r = 0) and also vanish at r = 0.002 (-(1 - v)(1,000 - 1,002 v)).
+  it('a rate of exactly 0 does not hide a second rate beside it', () => {
+    const { result } = tvm({ solve_for: 'rate', nper: 2, pmt: 2002, pv: -1000, fv: -3004 });
+    expect(result.rate_roots).toEqual([0, 0.002]);
+    expect(result.value).toBe(0);
   });
   it('no_solution when a payment never amortizes the balance', () => {
     // 1% a period on 10,000 is 100 of interest: a 50 payment never pays it down.
