@@ -4,30 +4,41 @@
  *
  * The search runs in x = ln(1 + r) over [{@link RATE_SEARCH_MIN}, {@link RATE_SEARCH_MAX}] on a
  * {@link RateFunction}: the present value f (scaled by a positive factor on x < 0 so that it never
- * overflows; same sign, same roots), its derivatives, and a bound E on its evaluation error.
+ * overflows: same sign, same roots), its derivatives, and a bound E on its evaluation error.
  * Descartes' rule of signs (which holds for real exponents too) bounds the number of roots, counted
- * with multiplicity, by the number V of sign changes in the flows ordered by time, and V minus the
- * number of roots is even.
+ * with multiplicity, by the number V of sign changes of the flows in time order, and V minus that
+ * number is even.
  *
  * - V = 0: no root.
- * - V = 1: at most one root (a simple one): the ends of the range, split at r = 0, bracket it and
+ * - V = 1: at most one root, a simple one: the ends of the range, split at r = 0, bracket it and
  *   Brent's method refines it (fixed iteration cap, `ROOT_MAX_ITERATIONS`).
- * - Otherwise (or when V = 1 and the ends do not bracket a root), f is scanned on a fixed grid
- *   ({@link RATE_GRID}): every sign change between neighbouring points is refined by Brent's method, and
- *   a point where f is exactly 0 is a root whose neighbours are searched with the sign f takes just
- *   beside it (from its first non-zero derivative there) and f deflated by (x - p)^m: a root at
- *   exactly r = 0 (a grid point) hides no neighbour. If the roots found so far (with multiplicity)
- *   leave fewer than two for V, no pair can hide between grid points and the search ends. Otherwise the
- *   extrema of f are found the same way, as the zeros of f' (Descartes bounds them by the sign changes
- *   of the derivative's coefficients, on each side of r = 0), and so on up to f''' ({@link
- *   RateFunction.maxOrder}); they split the grid into pieces on which f is monotone, each holding at
- *   most one root, and an extremum where f touches zero within rounding is a (double) root.
+ * - Otherwise (or when V = 1 and the ends bracket nothing), f is scanned on a fixed grid
+ *   ({@link RATE_GRID}):
+ *   1. Every sign change between neighbouring points is refined by Brent's method. A point where f is
+ *      zero (exactly, or within E at the end of a sign change, where its sign is noise) is a root, and
+ *      a root just beside it is sought with the sign f takes there (that of its first derivative clear
+ *      of its own bound), on f divided by (x - p)^m: a root at r = 0, a grid point, hides no neighbour.
+ *   2. If the roots found (with multiplicity) leave fewer than two to V, no pair can hide between grid
+ *      points: done. Otherwise the extrema of f are found the same way, as the zeros of f' (computed
+ *      from the flows; Descartes bounds them too, by the sign changes of the derivative's coefficients
+ *      on each side of r = 0; f' is searched with f'' the same way, and f'' with f'''). With them as
+ *      extra points f is monotone between points, and the scan is repeated.
+ *   3. An extremum where f touches zero within rounding, between points of one sign clear of zero
+ *      (beyond their bounds), is a double root; two neighbouring roots with f within E at their
+ *      midpoint are one.
  *
- * "Touches zero within rounding": at a local extremum x of f, |f(x)| <= E(x), where E(x) bounds the
- * difference between the computed and the exact f(x) from the magnitudes of the terms (for flows c_t at
- * times t: E = K u sum |c_t| e^(-t x), u = 2^-53, K given by each {@link RateFunction}: 6n + 8 for
- * periodic flows, n + 2 T |x| + 8 for dated ones, N |x| + 16 for tvm's closed form). The exact f there
- * is then within 2E of zero: no double-precision evaluation can tell it from a double root.
+ * Touching zero within rounding: |f(x)| <= E(x), E bounding the difference between the computed and
+ * the exact f(x) from the magnitudes of its terms: E = K u sum |c_t| e^(-t x) for flows c_t at times t,
+ * u = 2^-53, K = 6n + 8 for n periods, n + 2 T |x| + 8 for n dated flows spanning T years, and
+ * N |x| + 16 for tvm's closed form over its three terms (each {@link RateFunction} derives its own).
+ * The exact f is then within 2E of zero: no double-precision evaluation tells it from a double root.
+ * Two roots are told apart when f dips beyond E between them: for the flows c, -c (2 + r1 + r2),
+ * c (1 + r1)(1 + r2) (IRRs r1 and r2), when ln(1 + r2) - ln(1 + r1) > sqrt(320 u) = 1.9e-7.
+ *
+ * Completeness: f''' is the deepest derivative used, so a miss needs f''' to have two zeros within one
+ * grid step and no sign change across it (some five roots, real or complex near the real axis, packed
+ * that close). tvm's equation (for a whole nper) has at most one extremum on each side of r = 0, so f'
+ * settles it.
  * @module
  */
 import { brent } from './roots';
@@ -66,9 +77,9 @@ export const RATE_GRID: readonly number[] = (() => {
   return [...low, ...fine, ...high];
 })();
 
+const GRID = Float64Array.from(RATE_GRID);
 const ZERO_INDEX = RATE_GRID.indexOf(0);
 /** The grid points on each side of x = 0, both including 0. */
-const GRID = Float64Array.from(RATE_GRID);
 const LEFT_GRID = GRID.subarray(0, ZERO_INDEX + 1);
 const RIGHT_GRID = GRID.subarray(ZERO_INDEX);
 
@@ -144,8 +155,22 @@ export function rateRoots(fn: RateFunction): number[] {
   }
   const values = new Float64Array(GRID.length);
   for (let i = 0; i < GRID.length; i++) values[i] = f(GRID[i] as number);
-  const zeros = levelZeros(fn, 0, 1, GRID, values);
-  return zeros.map((z) => Math.expm1(z.x));
+  // Neighbouring roots between which f stays within rounding of zero (checked at the midpoint) are
+  // one multiple root: a double root that rounding split in two.
+  const xs: number[] = [];
+  for (const zero of levelZeros(fn, 0, 1, GRID, values)) {
+    const previous = xs[xs.length - 1];
+    if (previous !== undefined) {
+      const mid = (previous + zero.x) / 2;
+      if (zero.x === previous) continue;
+      if (Math.abs(f(mid)) <= fn.bound(mid, 0, mid < 0 ? -1 : 1)) {
+        xs[xs.length - 1] = mid;
+        continue;
+      }
+    }
+    xs.push(zero.x);
+  }
+  return xs.map(Math.expm1);
 }
 
 /** A zero of f^(order): where, and how many roots it stands for in Descartes' count. */
@@ -241,10 +266,11 @@ function withExtrema(
 }
 
 /**
- * How f^(order) leaves a point p where it is exactly zero, towards `direction` (+1 right, -1 left):
- * the multiplicity m (the order of its first non-zero derivative there, minus `order`), the sign f
- * takes just beside p, and that derivative / m! (the limit of f / (x - p)^m at p). A zero whose
- * derivatives up to `maxOrder` all vanish gives sign 0 (unknown: no root is looked for beside it).
+ * How f^(order) leaves a point p where it is zero (exactly, or within rounding), towards `direction`
+ * (+1 right, -1 left): the multiplicity m (the order of its first derivative there clear of its own
+ * bound, minus `order`), the sign f takes just beside p, and that derivative / m! (the limit of
+ * f / (x - p)^m at p). A zero whose derivatives up to `maxOrder` are all within rounding of zero gives
+ * sign 0 (unknown: no root is looked for beside it).
  */
 function leaving(fn: RateFunction, order: number, side: Side, p: number, direction: 1 | -1) {
   let factorial = 1;
@@ -252,7 +278,7 @@ function leaving(fn: RateFunction, order: number, side: Side, p: number, directi
     const m = k - order;
     factorial *= m;
     const d = fn.derivative(p, k, side);
-    if (d !== 0 && Number.isFinite(d)) {
+    if (Number.isFinite(d) && Math.abs(d) > fn.bound(p, k, side)) {
       const sign = Math.sign(d) * (direction < 0 && m % 2 === 1 ? -1 : 1);
       return { multiplicity: m, sign, limit: d / factorial };
     }
@@ -271,39 +297,71 @@ function scan(fn: RateFunction, order: number, levelSide: Side, points: Points, 
   const { x: xs, fx: fs, extremum } = points;
   const left = order === 0 ? (x: number) => fn.value(x) : (x: number) => fn.derivative(x, order, -1);
   const right = order === 0 ? left : (x: number) => fn.derivative(x, order, 1);
-  // Touches: extrema within rounding of zero between two points of one sign clear of it (beyond their
-  // own bounds). The dip to the extremum is then a double root: had it crossed within rounding, Brent
-  // would find two roots beside it.
+  const last = xs.length - 1;
+  // Whether f^(order) at point j is within its evaluation-error bound of zero (bounds computed once,
+  // where needed).
+  let bounds: Float64Array | undefined;
+  const within = (j: number) => {
+    bounds ??= new Float64Array(xs.length).fill(Number.NaN);
+    if (Number.isNaN(bounds[j] as number)) {
+      const x = xs[j] as number;
+      bounds[j] = fn.bound(x, order, sideAt(order, levelSide, x));
+    }
+    return Math.abs(fs[j] as number) <= (bounds[j] as number);
+  };
+  // Touches: an extremum within rounding of zero, where the nearest points on either side that are
+  // clear of zero (beyond their bounds) have one sign. The dip is a double root, reported once at the
+  // extremum nearest zero; the pieces between those points hold no other root (any crossing there is
+  // within rounding of the touch).
   let touch: Uint8Array | undefined;
+  let inTouch: Uint8Array | undefined; // piece i = [x_i, x_(i+1)] lies between a touch's clear points
   if (extremum !== undefined) {
     touch = new Uint8Array(xs.length);
-    const clear = (i: number) => {
-      const x = xs[i] as number;
-      return Math.abs(fs[i] as number) > fn.bound(x, order, sideAt(order, levelSide, x));
-    };
-    for (let i = 1; i + 1 < xs.length; i++) {
-      const before = fs[i - 1] as number;
-      const after = fs[i + 1] as number;
-      if (extremum[i] === 1 && before > 0 === after > 0 && !clear(i) && clear(i - 1) && clear(i + 1))
-        touch[i] = 1;
+    inTouch = new Uint8Array(xs.length);
+    for (let i = 1; i < last; i++) {
+      if (extremum[i] !== 1 || inTouch[i] === 1 || !within(i)) continue;
+      let lo = i - 1;
+      while (lo >= 0 && within(lo)) lo--;
+      let hi = i + 1;
+      while (hi <= last && within(hi)) hi++;
+      if (lo < 0 || hi > last || (fs[lo] as number) > 0 !== (fs[hi] as number) > 0) continue;
+      let best = i;
+      for (let j = lo + 1; j < hi; j++) {
+        if (extremum[j] === 1 && Math.abs(fs[j] as number) < Math.abs(fs[best] as number)) best = j;
+      }
+      touch[best] = 1;
+      inTouch.fill(1, lo, hi);
     }
   }
-  const last = xs.length - 1;
+  // An end of a sign change that is within rounding of zero is a zero: its sign is noise, and a root
+  // just beside it is looked for with the sign of its derivative there, as at an exact zero.
+  let values: ArrayLike<number> = fs;
+  for (let i = 0; i < last; i++) {
+    const fa = values[i] as number;
+    const fb = values[i + 1] as number;
+    if (fa === 0 || fb === 0 || fa > 0 === fb > 0 || inTouch?.[i] === 1) continue;
+    for (const j of [i, i + 1]) {
+      if (within(j)) {
+        if (values === fs) values = Float64Array.from(fs);
+        (values as Float64Array)[j] = 0;
+      }
+    }
+  }
   for (let i = 0; i <= last; i++) {
-    const fa = fs[i] as number;
-    const fb = i < last ? (fs[i + 1] as number) : 0;
+    const fa = values[i] as number;
+    const fb = i < last ? (values[i + 1] as number) : 0;
     const touchA = touch !== undefined && touch[i] === 1;
-    const touchB = touch !== undefined && i < last && touch[i + 1] === 1;
+    const skip = inTouch !== undefined && inTouch[i] === 1;
+    const inside = skip && i > 0 && inTouch?.[i - 1] === 1;
     // The common piece: both ends non-zero, of one sign, no touch.
-    if (fa !== 0 && fb !== 0 && fa > 0 === fb > 0 && !touchA && !touchB) continue;
+    if (fa !== 0 && fb !== 0 && fa > 0 === fb > 0 && !touchA) continue;
     const a = xs[i] as number;
     if (touchA) zeros.push({ x: a, multiplicity: 2 });
-    else if (fa === 0) {
+    else if (fa === 0 && !inside) {
       const multiplicity = leaving(fn, order, sideAt(order, levelSide, a), a, 1).multiplicity;
       zeros.push({ x: a, multiplicity });
     }
-    // A touch stands for the roots of the pieces beside it.
-    if (i === last || touchA || touchB || !Number.isFinite(fa) || !Number.isFinite(fb)) continue;
+    if (i === last || skip || !Number.isFinite(fa) || !Number.isFinite(fb)) continue;
     const b = xs[i + 1] as number;
     const side: Side = order === 0 ? (b <= 0 ? -1 : 1) : levelSide;
     const f = side < 0 ? left : right;
