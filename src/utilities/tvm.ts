@@ -101,7 +101,10 @@ export const TvmResult = z.object({
   rate_roots: z
     .optional(z.array(z.number()))
     .check(
-      z.describe('Every rate in the searched range that solves the equation, when there is more than one.'),
+      z.describe(
+        'Every rate in the searched range that solves the equation (to 10 places, ascending), when there is ' +
+          'more than one; `rate` is the one nearest zero.',
+      ),
     ),
 });
 /** The `result` of the envelope: the type of the `TvmResult` schema. */
@@ -251,10 +254,15 @@ function solve(input: z.output<typeof TvmInput>): TvmResult {
           `no per-period rate in [${TVM_RATE_MIN}, ${TVM_RATE_MAX}] balances these flows (do they change sign?)`,
         );
       }
-      const rate = roots.reduce((best, x) => (Math.abs(x) < Math.abs(best) ? x : best));
-      const value = roundTo(rate, RATE_PLACES);
+      // To 10 places; two roots that round alike are one.
+      const rates: number[] = [];
+      for (const root of roots) {
+        const rate = roundTo(root, RATE_PLACES);
+        if (rates.at(-1) !== rate) rates.push(rate);
+      }
+      const value = rates.reduce((best, x) => (Math.abs(x) < Math.abs(best) ? x : best));
       const result: TvmResult = { solve_for: 'rate', value, ...echo, rate: value };
-      if (roots.length > 1) result.rate_roots = roots.map((x) => roundTo(x, RATE_PLACES));
+      if (rates.length > 1) result.rate_roots = rates;
       return result;
     }
   }
@@ -264,9 +272,11 @@ function solve(input: z.output<typeof TvmInput>): TvmResult {
  * Time value of money: solve one of `rate`, `nper`, `pmt`, `pv`, `fv` from the other four, with
  * Excel's and numpy-financial's equation and sign convention (money paid out negative, received
  * positive): `fv + pv (1+r)^n + pmt (1 + r w) ((1+r)^n - 1) / r = 0`, `w` = 1 for `begin`, 0 for `end`.
- * A rate is found without a guess by the search shared with IRR (`core/rate-roots`): Brent's method on
- * a sign-changing bracket over -0.9999 to 10,000 per period; when the flows change sign twice, a grid
- * scan finds every root and `rate` is the one nearest zero. No solution is a `no_solution` error.
+ * A rate is found without a guess by the search shared with IRR (`core/rate-roots`) over -0.9999 to
+ * 10,000 per period: Brent's method on a sign-changing bracket; when the flows change sign twice, a grid
+ * scan with the equation's extremum as an extra point finds every root, close pairs and a double root
+ * (touching zero within rounding) included, and `rate` is the one nearest zero (`rate_roots` lists
+ * them all). No solution is a `no_solution` error.
  *
  * @example
  * ```ts
@@ -278,13 +288,14 @@ function solve(input: z.output<typeof TvmInput>): TvmResult {
 export const tvm = defineOperation({
   path: '/v1/tvm',
   engine: 'tvm',
-  version: '1.0.0',
+  version: '1.0.1',
   prefix: 'tvm',
   summary: 'Solve one of rate, nper, pmt, pv, fv from the other four.',
   description:
     'Time value of money with the Excel / numpy-financial equation and sign convention (paid out negative, ' +
     'received positive). Payments at period end by default, or begin. Solved rates are searched without a ' +
-    'guess in [-0.9999, 10000] per period. 400 no_solution when no value solves the equation.',
+    'guess in [-0.9999, 10000] per period; when two rates solve it (close together or a double root included), ' +
+    'rate is the one nearest zero and rate_roots lists both. 400 no_solution when no value solves the equation.',
   example: { solve_for: 'pmt', rate: 0.005, nper: 360, pv: 300000 },
   input: TvmInput,
   output: TvmResult,

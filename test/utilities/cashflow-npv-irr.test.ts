@@ -354,7 +354,7 @@ describe('npv-irr: properties', () => {
 describe('npv-irr: envelope and errors', () => {
   it('golden result_id', () => {
     expect(npvIrr({ rate: 0.1, cashflows: [-10_000, 3000, 4200, 6800] }).result_id).toBe(
-      'npv_563d1cc1b8eaa4ee',
+      'npv_efaf4e0df1a18479',
     );
   });
   it('both or neither of cashflows and dated_cashflows is a 400', () => {
