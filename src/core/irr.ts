@@ -61,9 +61,13 @@ export function datedNpv(rate: number, years: ArrayLike<number>, amounts: ArrayL
   return sum;
 }
 
-/** t^k for k = 0 to 3: the factor the k-th derivative of e^(-t x) carries, up to sign. */
+/** t^k (k >= 0, small): the factor the k-th derivative of e^(-t x) carries, up to sign. */
 function power(t: number, k: number): number {
-  return k === 0 ? 1 : k === 1 ? t : k === 2 ? t * t : t * t * t;
+  if (k === 1) return t;
+  if (k === 2) return t * t;
+  let p = 1;
+  for (let i = 0; i < k; i++) p *= t;
+  return p;
 }
 
 /** Derivatives up to this order are available to the search (f' to f'''). */
@@ -79,6 +83,14 @@ const MAX_ORDER = 3;
  * rule is off by at most gamma_2n sum |c_t| v^t; here v = e^(-x) or e^x itself carries up to 4u, which
  * moves the term of degree t by up to 4 t u): at most (6n + 8) u sum |c_t| v^t, u = 2^-53, and 2u more
  * per derivative order for the factors t^k.
+ *
+ * @example
+ * ```ts
+ * const fn = periodicRateFunction([-100, 230, -132]);
+ * fn.changes; // 2
+ * fn.value(0); // -2 (the flows' sum: the NPV at r = 0)
+ * fn.derivativeChanges(1); // 1 (230, -132: at most one extremum for r >= 0)
+ * ```
  */
 export function periodicRateFunction(all: readonly number[]): RateFunction {
   let lo = 0;
@@ -87,40 +99,7 @@ export function periodicRateFunction(all: readonly number[]): RateFunction {
   while (hi > lo && all[hi] === 0) hi--;
   const flows = lo === 0 && hi === all.length - 1 ? all : all.slice(lo, hi + 1);
   const n = flows.length - 1;
-  const rightChanges = signChanges(flows.slice(1));
-  const leftChanges = signChanges(flows.slice(0, n));
   const k0 = (6 * n + 8) * UNIT_ROUNDOFF;
-  /** Coefficients of f^(k), by order and side: (-t)^k c_t for x >= 0, (n - t)^k c_t for x < 0. */
-  const coefficients: number[][][] = [[], []];
-  const coefficientsOf = (k: number, side: Side): number[] => {
-    const bySide = coefficients[side > 0 ? 1 : 0] as number[][];
-    let cached = bySide[k];
-    if (cached === undefined) {
-      const sign = side > 0 && k % 2 === 1 ? -1 : 1;
-      cached = flows.map((c, t) => sign * c * power(side > 0 ? t : n - t, k));
-      bySide[k] = cached;
-    }
-    return cached;
-  };
-  /** Horner's rule for `coefficients` at v = e^(-x) (x >= 0, t descending) or g = e^x (x < 0, t ascending). */
-  const horner = (x: number, side: Side, coefficients: readonly number[]): number => {
-    let acc = 0;
-    if (side > 0) {
-      const v = 1 / (1 + Math.expm1(x));
-      for (let t = n; t >= 0; t--) acc = acc * v + (coefficients[t] as number);
-      return acc;
-    }
-    const g = Math.exp(x);
-    for (let t = 0; t <= n; t++) acc = acc * g + (coefficients[t] as number);
-    return acc;
-  };
-  /** The same sum with every term's magnitude: the scale of the evaluation error. */
-  const magnitude = (x: number, side: Side, coefficients: readonly number[]): number => {
-    let acc = 0;
-    const v = side > 0 ? 1 / (1 + Math.expm1(x)) : Math.exp(x);
-    for (let i = 0; i <= n; i++) acc = acc * v + Math.abs(coefficients[side > 0 ? n - i : i] as number);
-    return acc;
-  };
   return {
     changes: signChanges(flows),
     maxOrder: MAX_ORDER,
@@ -136,9 +115,36 @@ export function periodicRateFunction(all: readonly number[]): RateFunction {
       for (let t = 0; t <= n; t++) acc = acc * g + (flows[t] as number);
       return acc;
     },
-    derivative: (x, k, side) => horner(x, side, coefficientsOf(k, side)),
-    bound: (x, k, side) => (k0 + 2 * k * UNIT_ROUNDOFF) * magnitude(x, side, coefficientsOf(k, side)),
-    derivativeChanges: (side) => (side > 0 ? rightChanges : leftChanges),
+    // f^(k) = sum (-t)^k c_t v^t on the right, sum (n - t)^k c_t g^(n - t) on the left, by Horner's rule.
+    derivative: (x, k, side) => {
+      let acc = 0;
+      if (side > 0) {
+        const v = 1 / (1 + Math.expm1(x));
+        for (let t = n; t >= 0; t--) acc = acc * v + (flows[t] as number) * power(t, k);
+        return k % 2 === 1 ? -acc : acc;
+      }
+      const g = Math.exp(x);
+      for (let t = 0; t <= n; t++) acc = acc * g + (flows[t] as number) * power(n - t, k);
+      return acc;
+    },
+    errorFactor: (_x, k) => k0 + 2 * k * UNIT_ROUNDOFF,
+    magnitudes: (x, k, side) => {
+      const right = side > 0;
+      const v = right ? 1 / (1 + Math.expm1(x)) : Math.exp(x);
+      let a0 = 0;
+      let a1 = 0;
+      let a2 = 0;
+      for (let i = 0; i <= n; i++) {
+        const t = right ? n - i : i;
+        const e = right ? t : n - t;
+        const m = Math.abs(flows[t] as number) * power(e, k);
+        a0 = a0 * v + m;
+        a1 = a1 * v + m * e;
+        a2 = a2 * v + m * e * e;
+      }
+      return [a0, a1, a2];
+    },
+    derivativeChanges: (side) => (side > 0 ? signChanges(flows, 1, n + 1) : signChanges(flows, 0, n)),
   };
 }
 
@@ -150,24 +156,29 @@ export function periodicRateFunction(all: readonly number[]): RateFunction {
  * (2u), the product one rounding, and the sum of n terms gamma_(n-1) times the sum of the terms'
  * magnitudes (Higham, eq. 4.4): at most (n + 2 T |x| + 8) u sum |a_i| e^((s - y_i) x), and 2u more per
  * derivative order for the factors (s - y_i)^k.
+ *
+ * @example
+ * ```ts
+ * const fn = datedRateFunction([0, 1, 2], [-100, 230, -132]);
+ * fn.changes; // 2
+ * fn.value(0); // -2
+ * ```
  */
 export function datedRateFunction(allYears: readonly number[], allAmounts: readonly number[]): RateFunction {
-  const keep = allAmounts.map((a, i) => (a === 0 ? -1 : i)).filter((i) => i >= 0);
+  const trimmed = allAmounts.indexOf(0) >= 0 || allYears[0] !== 0;
+  const keep = trimmed ? allAmounts.map((a, i) => (a === 0 ? -1 : i)).filter((i) => i >= 0) : [];
   const first = keep.length > 0 ? (allYears[keep[0] as number] as number) : 0;
-  const whole = keep.length === allAmounts.length && first === 0;
-  const years = whole ? allYears : keep.map((i) => (allYears[i] as number) - first);
-  const amounts = whole ? allAmounts : keep.map((i) => allAmounts[i] as number);
+  const years = trimmed ? keep.map((i) => (allYears[i] as number) - first) : allYears;
+  const amounts = trimmed ? keep.map((i) => allAmounts[i] as number) : allAmounts;
   const count = amounts.length;
   const last = count > 0 ? (years[count - 1] as number) : 0;
-  const rightChanges = signChanges(amounts.slice(1));
-  const leftChanges = signChanges(amounts.slice(0, count - 1));
-  const sum = (x: number, k: number, side: Side, abs: boolean): number => {
+  /** f^(k) on the side: sum (s - y_i)^k a_i e^((s - y_i) x). */
+  const derivative = (x: number, k: number, side: Side): number => {
     const shift = side > 0 ? 0 : last;
     let acc = 0;
     for (let i = 0; i < count; i++) {
       const e = shift - (years[i] as number);
-      const a = amounts[i] as number;
-      acc += (abs ? Math.abs(a * power(e, k)) : a * power(e, k)) * Math.exp(e * x);
+      acc += (amounts[i] as number) * power(e, k) * Math.exp(e * x);
     }
     return acc;
   };
@@ -182,10 +193,25 @@ export function datedRateFunction(allYears: readonly number[], allAmounts: reado
       }
       return acc;
     },
-    derivative: (x, k, side) => sum(x, k, side, false),
-    bound: (x, k, side) =>
-      (count + 2 * last * Math.abs(x) + 8 + 2 * k) * UNIT_ROUNDOFF * sum(x, k, side, true),
-    derivativeChanges: (side) => (side > 0 ? rightChanges : leftChanges),
+    derivative,
+    errorFactor: (x, k) => (count + 2 * last * Math.abs(x) + 8 + 2 * k) * UNIT_ROUNDOFF,
+    magnitudes: (x, k, side) => {
+      const shift = side > 0 ? 0 : last;
+      let a0 = 0;
+      let a1 = 0;
+      let a2 = 0;
+      for (let i = 0; i < count; i++) {
+        const e = Math.abs(shift - (years[i] as number));
+        const term =
+          Math.abs(amounts[i] as number) * power(e, k) * Math.exp((shift - (years[i] as number)) * x);
+        a0 += term;
+        a1 += term * e;
+        a2 += term * e * e;
+      }
+      return [a0, a1, a2];
+    },
+    derivativeChanges: (side) =>
+      side > 0 ? signChanges(amounts, 1, count) : signChanges(amounts, 0, count - 1),
   };
 }
 

@@ -19,10 +19,15 @@
  *      a root just beside it is sought with the sign f takes there (that of its first derivative clear
  *      of its own bound), on f divided by (x - p)^m: a root at r = 0, a grid point, hides no neighbour.
  *   2. If the roots found (with multiplicity) leave fewer than two to V, no pair can hide between grid
- *      points: done. Otherwise the extrema of f are found the same way, as the zeros of f' (computed
- *      from the flows; Descartes bounds them too, by the sign changes of the derivative's coefficients
- *      on each side of r = 0; f' is searched with f'' the same way, and f'' with f'''). With them as
- *      extra points f is monotone between points, and the scan is repeated.
+ *      points: done. Otherwise every grid cell where f keeps its sign is tested: f cannot reach zero
+ *      inside [a, b] when |f(a)| + |f(b)| exceeds (b - a) times a bound on |f'| over the cell (the sum
+ *      of the magnitudes of its terms), or, with f' evaluated at the ends and a bound M on |f''|, when
+ *      the distances d_a, d_b f needs to reach zero from either end (|f(a)| <= |f'(a)| d + M d^2 / 2)
+ *      add up to more than b - a, the computed values taken as off by their error bounds. In the cells
+ *      left, the extrema of f are found the same way, as the zeros of f' (computed from the flows;
+ *      Descartes bounds them too, by the sign changes of the derivative's coefficients on each side of
+ *      r = 0; f' is searched with f'' the same way, and f'' with f'''). With them as extra points f is
+ *      monotone between points, and the scan is repeated.
  *   3. An extremum where f touches zero within rounding, between points of one sign clear of zero
  *      (beyond their bounds), is a double root; two neighbouring roots with f within E at their
  *      midpoint are one.
@@ -97,27 +102,41 @@ export interface RateFunction {
   /** Highest derivative order `derivative` accepts (at least 1). */
   readonly maxOrder: number;
   /** f(x). */
-  value(x: number): number;
+  readonly value: (x: number) => number;
   /** The derivative of order `order` (1 to `maxOrder`) of the side's function at x. */
   derivative(x: number, order: number, side: Side): number;
-  /** A bound on |computed - exact| of `value` (order 0) or `derivative` (order >= 1) at x. */
-  bound(x: number, order: number, side: Side): number;
+  /**
+   * K u, the factor of the evaluation-error bound of f^(order) (order 0: `value`): |computed - exact|
+   * <= K u M_order(x), M from `magnitudes`. Never decreasing in |x|.
+   */
+  errorFactor(x: number, order: number): number;
+  /**
+   * [M_order, M_(order+1), M_(order+2)] at x: each the sum of the magnitudes of the terms of that
+   * derivative, so a bound on its absolute value, and never increasing in |x| on the side (so that its
+   * value at the end of a cell nearer x = 0 bounds it over the cell). Infinity where unknown.
+   */
+  magnitudes(x: number, order: number, side: Side): readonly [number, number, number];
   /** Descartes' bound on the zeros of every derivative (order >= 1) of the side's function. */
   derivativeChanges(side: Side): number;
 }
 
+/** The evaluation-error bound E of f^(order) at x (order 0: `value`). */
+function boundOf(fn: RateFunction, x: number, order: number, side: Side): number {
+  return fn.errorFactor(x, order) * (fn.magnitudes(x, order, side)[0] as number);
+}
+
 /**
- * Number of sign changes in `values`, zeros skipped.
+ * Number of sign changes in `values` (from index `start` to before `end`), zeros skipped.
  *
  * @example
  * ```ts
  * signChanges([-100, 230, -132]); // 2
  * ```
  */
-export function signChanges(values: ArrayLike<number>): number {
+export function signChanges(values: ArrayLike<number>, start = 0, end = values.length): number {
   let changes = 0;
   let last = 0;
-  for (let i = 0; i < values.length; i++) {
+  for (let i = start; i < end; i++) {
     const v = values[i] as number;
     if (v === 0) continue;
     if (last !== 0 && v > 0 !== last > 0) changes++;
@@ -132,18 +151,23 @@ export function signChanges(values: ArrayLike<number>): number {
  *
  * @example
  * ```ts
- * // -100 now, +110 in a year: r = 10%
- * const f = (x: number) => -100 + 110 * Math.exp(-x);
+ * // -100 now, +110 in a year: r = 10% (finplan's own functions: periodicRateFunction in core/irr)
+ * const later = (x: number) => 110 * Math.exp(-x);
  * const fn = {
- *   changes: 1, maxOrder: 1, value: f, derivative: (x: number) => -110 * Math.exp(-x),
- *   bound: (x: number) => 8 * 2 ** -53 * (100 + 110 * Math.exp(-x)), derivativeChanges: () => 0,
+ *   changes: 1,
+ *   maxOrder: 1,
+ *   value: (x: number) => -100 + later(x),
+ *   derivative: (x: number) => -later(x),
+ *   errorFactor: () => 10 * 2 ** -53,
+ *   magnitudes: (x: number) => [100 + later(x), later(x), later(x)] as const,
+ *   derivativeChanges: () => 0,
  * };
  * rateRoots(fn).map((r) => r.toFixed(12)); // ['0.100000000000']
  * ```
  */
 export function rateRoots(fn: RateFunction): number[] {
   if (fn.changes === 0) return [];
-  const f = (x: number) => fn.value(x);
+  const f = fn.value;
   if (fn.changes === 1) {
     // At most one root, and a simple one: bracketed by the ends of the range when it lies inside.
     const flo = f(X_MIN);
@@ -163,7 +187,7 @@ export function rateRoots(fn: RateFunction): number[] {
     if (previous !== undefined) {
       const mid = (previous + zero.x) / 2;
       if (zero.x === previous) continue;
-      if (Math.abs(f(mid)) <= fn.bound(mid, 0, mid < 0 ? -1 : 1)) {
+      if (Math.abs(f(mid)) <= boundOf(fn, mid, 0, mid < 0 ? -1 : 1)) {
         xs[xs.length - 1] = mid;
         continue;
       }
@@ -195,7 +219,8 @@ type Refined = Map<number, { readonly b: number; readonly x: number }>;
 
 /**
  * Zeros of f^(order) over `grid` (the whole grid for order 0, one side's half for order >= 1), given
- * the values there. For order 0, `side` is ignored (each piece takes the side it lies on).
+ * the values there (NaN where not needed: pieces with a NaN end are not scanned). For order 0, `side`
+ * is ignored (each piece takes the side it lies on).
  */
 function levelZeros(
   fn: RateFunction,
@@ -212,18 +237,89 @@ function levelZeros(
   for (const zero of zeros) found += zero.multiplicity;
   // Roots beyond those found come in pairs hidden between grid points (V minus the count is even).
   if (budget - found < 2 || order >= fn.maxOrder) return zeros;
-  const extrema =
-    order === 0 ? [...sideZeros(fn, 1, -1), ...sideZeros(fn, 1, 1)] : sideZeros(fn, order + 1, side);
+  const extrema: Zero[] = [];
+  for (const s of order === 0 ? ([-1, 1] as const) : [side]) {
+    const sideGrid = s < 0 ? LEFT_GRID : RIGHT_GRID;
+    const offset = order === 0 && s > 0 ? ZERO_INDEX : 0;
+    const next = nextLevel(fn, order, s, sideGrid, values.subarray(offset, offset + sideGrid.length));
+    if (next !== undefined) extrema.push(...levelZeros(fn, order + 1, s, sideGrid, next));
+  }
   if (extrema.length === 0) return zeros;
   return scan(fn, order, side, withExtrema(fn, order, side, first, extrema), refined);
 }
 
-/** Zeros of f^(order) (order >= 1) on one side of x = 0. */
-function sideZeros(fn: RateFunction, order: number, side: Side): Zero[] {
-  const grid = side < 0 ? LEFT_GRID : RIGHT_GRID;
-  const values = new Float64Array(grid.length);
-  for (let i = 0; i < grid.length; i++) values[i] = fn.derivative(grid[i] as number, order, side);
-  return levelZeros(fn, order, side, grid, values);
+/** Grid points per block sharing the magnitudes of their end nearest x = 0 (a bound over the block). */
+const BLOCK = 4;
+
+/**
+ * The smallest d >= 0 with p d + m d^2 / 2 >= q: how far from a point where |g| >= q and |g'| <= p,
+ * with |g''| <= m, g can first reach zero (0 when q <= 0 or m is infinite).
+ */
+function reach(p: number, m: number, q: number): number {
+  return q <= 0 ? 0 : (2 * q) / (p + Math.sqrt(p * p + 2 * m * q));
+}
+
+/**
+ * f^(order + 1) on one side's grid where f^(order) may have zeros the scan did not see, NaN
+ * elsewhere; undefined when there is no such place. Given g = f^(order) at the grid points (NaN: no
+ * candidate), a cell [a, b] is ruled out when g keeps one sign at its ends and cannot reach zero
+ * inside: a zero at a + d needs |g(a)| <= |g'(a)| d + M d^2 / 2 (M bounding |g''| over the cell), and
+ * b - d likewise from b, so d_a + d_b <= b - a; first tried with |g'| <= M_(order+1) (no derivative
+ * evaluated), then with g' at the ends. The magnitudes come from the block's end nearest x = 0, the
+ * computed values are taken as off by their error bounds.
+ */
+function nextLevel(
+  fn: RateFunction,
+  order: number,
+  side: Side,
+  grid: Float64Array,
+  values: Float64Array,
+): Float64Array | undefined {
+  const last = grid.length - 1;
+  // Magnitudes [M_order, M_(order+1), M_(order+2)] of each block, at its end nearest x = 0 (index 0
+  // on the right, `last` on the left), computed when first needed.
+  const magnitudes = new Float64Array(3 * (Math.floor(last / BLOCK) + 1)).fill(Number.NaN);
+  const derivatives = new Float64Array(grid.length).fill(Number.NaN);
+  const derivativeAt = (k: number) => {
+    if (Number.isNaN(derivatives[k] as number)) {
+      derivatives[k] = fn.derivative(grid[k] as number, order + 1, side);
+    }
+    return derivatives[k] as number;
+  };
+  const slack = 1 + 64 * UNIT_ROUNDOFF;
+  let next: Float64Array | undefined;
+  for (let j = 0; j < last; j++) {
+    const fa = values[j] as number;
+    const fb = values[j + 1] as number;
+    if (!Number.isFinite(fa) || !Number.isFinite(fb)) continue;
+    if (fa * fb > 0) {
+      const block = side > 0 ? Math.floor(j / BLOCK) : Math.floor((last - j - 1) / BLOCK);
+      const at = 3 * block;
+      if (Number.isNaN(magnitudes[at] as number)) {
+        const anchor = side > 0 ? block * BLOCK : last - block * BLOCK;
+        const m = fn.magnitudes(grid[anchor] as number, order, side);
+        magnitudes[at] = m[0];
+        magnitudes[at + 1] = m[1];
+        magnitudes[at + 2] = m[2];
+      }
+      const far = grid[side > 0 ? j + 1 : j] as number;
+      const error = fn.errorFactor(far, order) * (magnitudes[at] as number);
+      const slope = magnitudes[at + 1] as number;
+      const h = (grid[j + 1] as number) - (grid[j] as number);
+      const qa = Math.abs(fa) - error;
+      const qb = Math.abs(fb) - error;
+      if (qa + qb > h * slope * slack) continue;
+      const curvature = magnitudes[at + 2] as number;
+      const slopeError = fn.errorFactor(far, order + 1) * slope;
+      const da = reach(Math.abs(derivativeAt(j)) + slopeError, curvature, qa);
+      const db = reach(Math.abs(derivativeAt(j + 1)) + slopeError, curvature, qb);
+      if (da + db > h * slack) continue;
+    }
+    next ??= new Float64Array(grid.length).fill(Number.NaN);
+    next[j] = derivativeAt(j);
+    next[j + 1] = derivativeAt(j + 1);
+  }
+  return next;
 }
 
 /** The side a point of a scan of f^(order) belongs to (order 0: by its sign; 0 counts as right). */
@@ -278,7 +374,7 @@ function leaving(fn: RateFunction, order: number, side: Side, p: number, directi
     const m = k - order;
     factorial *= m;
     const d = fn.derivative(p, k, side);
-    if (Number.isFinite(d) && Math.abs(d) > fn.bound(p, k, side)) {
+    if (Number.isFinite(d) && Math.abs(d) > boundOf(fn, p, k, side)) {
       const sign = Math.sign(d) * (direction < 0 && m % 2 === 1 ? -1 : 1);
       return { multiplicity: m, sign, limit: d / factorial };
     }
@@ -300,14 +396,15 @@ function scan(fn: RateFunction, order: number, levelSide: Side, points: Points, 
   const last = xs.length - 1;
   // Whether f^(order) at point j is within its evaluation-error bound of zero (bounds computed once,
   // where needed).
-  let bounds: Float64Array | undefined;
+  const bounds = new Map<number, number>();
   const within = (j: number) => {
-    bounds ??= new Float64Array(xs.length).fill(Number.NaN);
-    if (Number.isNaN(bounds[j] as number)) {
+    let bound = bounds.get(j);
+    if (bound === undefined) {
       const x = xs[j] as number;
-      bounds[j] = fn.bound(x, order, sideAt(order, levelSide, x));
+      bound = boundOf(fn, x, order, sideAt(order, levelSide, x));
+      bounds.set(j, bound);
     }
-    return Math.abs(fs[j] as number) <= (bounds[j] as number);
+    return Math.abs(fs[j] as number) <= bound;
   };
   // Touches: an extremum within rounding of zero, where the nearest points on either side that are
   // clear of zero (beyond their bounds) have one sign. The dip is a double root, reported once at the
@@ -324,7 +421,10 @@ function scan(fn: RateFunction, order: number, levelSide: Side, points: Points, 
       while (lo >= 0 && within(lo)) lo--;
       let hi = i + 1;
       while (hi <= last && within(hi)) hi++;
-      if (lo < 0 || hi > last || (fs[lo] as number) > 0 !== (fs[hi] as number) > 0) continue;
+      if (lo < 0 || hi > last) continue;
+      const before = fs[lo] as number;
+      const after = fs[hi] as number;
+      if (!Number.isFinite(before) || !Number.isFinite(after) || before > 0 !== after > 0) continue;
       let best = i;
       for (let j = lo + 1; j < hi; j++) {
         if (extremum[j] === 1 && Math.abs(fs[j] as number) < Math.abs(fs[best] as number)) best = j;
@@ -339,7 +439,7 @@ function scan(fn: RateFunction, order: number, levelSide: Side, points: Points, 
   for (let i = 0; i < last; i++) {
     const fa = values[i] as number;
     const fb = values[i + 1] as number;
-    if (fa === 0 || fb === 0 || fa > 0 === fb > 0 || inTouch?.[i] === 1) continue;
+    if (!(fa * fb < 0) || fa === 0 || fb === 0 || inTouch?.[i] === 1) continue;
     for (const j of [i, i + 1]) {
       if (within(j)) {
         if (values === fs) values = Float64Array.from(fs);
@@ -350,10 +450,11 @@ function scan(fn: RateFunction, order: number, levelSide: Side, points: Points, 
   for (let i = 0; i <= last; i++) {
     const fa = values[i] as number;
     const fb = i < last ? (values[i + 1] as number) : 0;
+    // The common piece: both ends non-zero, of one sign, no touch.
+    if (fa * fb > 0 && (touch === undefined || touch[i] !== 1)) continue;
     const touchA = touch !== undefined && touch[i] === 1;
     const skip = inTouch !== undefined && inTouch[i] === 1;
     const inside = skip && i > 0 && inTouch?.[i - 1] === 1;
-    // The common piece: both ends non-zero, of one sign, no touch.
     if (fa !== 0 && fb !== 0 && fa > 0 === fb > 0 && !touchA) continue;
     const a = xs[i] as number;
     if (touchA) zeros.push({ x: a, multiplicity: 2 });

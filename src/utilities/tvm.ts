@@ -159,6 +159,18 @@ function tvmFunction(n: number, pmt: number, pv: number, fv: number, w: number):
   /** The slope of the annuity factor relative to itself: (ln A)' for x >= 0, (ln Ā)' for x < 0. */
   const logSlope = (x: number, nx: number, side: Side) =>
     side > 0 ? -(n + 1) / 2 + n * phi(nx) + phi(-x) : (n - 1) / 2 + n * phi(nx) - phi(x);
+  /**
+   * The sums of the magnitudes of the value's three terms and of the derivative's (each not increasing
+   * away from x = 0: for a whole n, a positive sum of e^(-t x), t >= 0, on the right, of e^(t x) on the
+   * left).
+   */
+  const magnitudes = (x: number, side: Side): [number, number] => {
+    const { r, nx, growth, a, t1, t2, t3 } = parts(x, side);
+    const slope =
+      n * Math.abs(side > 0 ? t1 : t2) +
+      Math.abs(pmt) * (w * (1 + r) * a + growth * a * Math.abs(logSlope(x, nx, side)));
+    return [Math.abs(t1) + Math.abs(t2) + Math.abs(t3), slope];
+  };
   const changes = signChanges([pv + w * pmt, pmt, (1 - w) * pmt + fv]);
   return {
     changes,
@@ -175,14 +187,13 @@ function tvmFunction(n: number, pmt: number, pv: number, fv: number, w: number):
       const payments = pmt * (w * (1 + r) * a + growth * a * logSlope(x, nx, side));
       return side > 0 ? payments - n * t1 : payments + n * t2;
     },
-    bound: (x, order, side) => {
-      const { r, nx, growth, a, t1, t2, t3 } = parts(x, side);
-      const size =
-        order === 0
-          ? Math.abs(t1) + Math.abs(t2) + Math.abs(t3)
-          : n * Math.abs(side > 0 ? t1 : t2) +
-            Math.abs(pmt) * (w * (1 + r) * a + growth * a * Math.abs(logSlope(x, nx, side)));
-      return (n * Math.abs(x) + 16 + 4 * order) * UNIT_ROUNDOFF * size;
+    errorFactor: (x, order) => (n * Math.abs(x) + 16 + 4 * order) * UNIT_ROUNDOFF,
+    // No second derivative: the search for a hidden pair then takes the first-order test only.
+    magnitudes: (x, order, side) => {
+      const [size, slope] = magnitudes(x, side);
+      return order === 0
+        ? [size, slope, Number.POSITIVE_INFINITY]
+        : [slope, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     },
     derivativeChanges: (side) =>
       side > 0 ? signChanges([pmt, (1 - w) * pmt + fv]) : signChanges([pv + w * pmt, pmt]),
