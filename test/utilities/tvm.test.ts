@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tvm } from '../../src/utilities/tvm';
-import { calculationErrorOf, rootWithin } from '../helpers';
+import { calculationErrorOf, Exact, rootWithin } from '../helpers';
 
 const value = (input: Parameters<typeof tvm>[0]) => tvm(input).result.value;
 
@@ -217,6 +217,53 @@ describe('tvm: properties', () => {
           expect(value({ solve_for: 'pmt', rate: a, nper, pv: 100_000 })).toBeGreaterThanOrEqual(
             value({ solve_for: 'pmt', rate: b, nper, pv: 100_000 }),
           );
+        },
+      ),
+    );
+  });
+
+  // Two close rates by construction: with pmt = -1,000 and G_i = (1 + r_i)^n, A_i = (G_i - 1) / r_i,
+  // pv G_i + fv = -pmt A_i for i = 1, 2 gives pv = -pmt (A1 - A2) / (G1 - G2), fv = -pv G1 - pmt A1.
+  // Both rates are reported; each lies, in exact decimal arithmetic on the problem as given (pv and fv
+  // rounded to doubles, which moves the rates a little from r1 and r2), within 1e-10 (the reported 10
+  // places) plus 4E/|balance'| of a true rate, E being the documented evaluation bound
+  // (n |x| + 16) u x the sum of the magnitudes of the equation's terms, and these windows are apart.
+  it('two close rates, 0.1% to 30% apart, are both reported', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 360 }),
+        fc.double({ min: 0.0005, max: 0.02, noNaN: true }),
+        fc.double({ min: Math.log(1e-3), max: Math.log(0.3), noNaN: true }).map(Math.exp),
+        (nper, r1, gap) => {
+          const r2 = r1 * (1 + gap);
+          const pmt = -1000;
+          const [g1, g2] = [(1 + r1) ** nper, (1 + r2) ** nper];
+          const [a1, a2] = [(g1 - 1) / r1, (g2 - 1) / r2];
+          const pv = (-pmt * (a1 - a2)) / (g1 - g2);
+          const fv = -pv * g1 - pmt * a1;
+          fc.pre(Math.abs(pv) < 1e11 && Math.abs(fv) < 1e11);
+          const { result } = tvm({ solve_for: 'rate', nper, pmt, pv, fv });
+          const roots = result.rate_roots ?? [];
+          expect(roots).toHaveLength(2);
+          const balance = (r: Decimal) => {
+            const growth = r.plus(1).pow(nper);
+            return growth.times(pv).plus(growth.minus(1).div(r).times(pmt)).plus(fv);
+          };
+          for (const root of roots) {
+            const g = (1 + root) ** nper;
+            const size = Math.abs(fv) + Math.abs(pv) * g + (Math.abs(pmt) * (g - 1)) / root;
+            const bound = (nper * Math.log1p(root) + 16) * 2 ** -53 * size;
+            const h = new Exact(1e-12);
+            const at = new Exact(root);
+            const slope = balance(at.plus(h))
+              .minus(balance(at.minus(h)))
+              .div(h.times(2))
+              .abs()
+              .toNumber();
+            const half = 1e-10 + (4 * bound) / slope;
+            expect(half).toBeLessThan(((roots[1] as number) - (roots[0] as number)) / 2);
+            expect(rootWithin(balance, root, half)).toBe(true);
+          }
         },
       ),
     );
