@@ -93,8 +93,8 @@ export type Side = -1 | 1;
 
 /**
  * A present value as a function of x = ln(1 + r), for {@link rateRoots}. On x < 0 it may be scaled by
- * a positive factor e^(L x) (a different function on each side, equal at 0): `derivative` and `bound`
- * then take the side.
+ * a positive factor e^(L x) (a different function on each side, equal at 0): `derivative` and
+ * `magnitudes` then take the side.
  */
 export interface RateFunction {
   /** Sign changes of the flows in time order: Descartes' bound on the roots of `value`. */
