@@ -783,7 +783,8 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         headers = rateHeadersNow();
       }
       const execute = request.execute ?? poolExecute;
-      if (execute && cost >= OFFLOAD_PATH_STEPS) return jsonReply(200, await execute(operation, input), headers);
+      if (execute && cost >= OFFLOAD_PATH_STEPS)
+        return jsonReply(200, await execute(operation, input), headers);
       const body = envelopeJson(operation, input, operation.compute(input));
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
     } catch (error) {
