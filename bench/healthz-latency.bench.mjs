@@ -1,8 +1,11 @@
-// Latency of /healthz while maximum-cost simulations run (issue 7): the server of `finplan serve`
+// Latency of /healthz while maximum-cost simulations run (issues 7 and 28): the server of `finplan serve`
 // (createNodeServer) with simulations in its worker pool, against the same server computing them on the
-// main thread, and against the 100 ms limit. Two clients keep one maximum-cost /v1/debt-vs-invest
+// main thread, createHandler mounted in Hono on @hono/node-server with and without `pool`, all against
+// the 100 ms limit. Two clients keep one maximum-cost /v1/debt-vs-invest
 // request (20,000 paths x 600 months = 12M path-steps, the bound) in flight each, while a third samples
 // /healthz; the idle latency is measured first.
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createHandler } from '../dist/http/index.js';
 import { createNodeServer, WorkerPool } from '../dist/node/index.js';
 
@@ -26,6 +29,22 @@ async function listen(workers) {
     deadlineMs: 120_000,
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${server.address().port}` };
+}
+
+/** createHandler mounted in Hono on @hono/node-server, with `pool` when given (docs/http.md). */
+async function hono(pool) {
+  const finplan = createHandler({
+    apiKeys: [KEY],
+    dev: true,
+    ...(pool ? { pool, deadlineMs: 120_000 } : {}),
+  });
+  const app = new Hono();
+  app.all('/v1/*', (c) => finplan(c.req.raw));
+  app.get('/healthz', (c) => finplan(c.req.raw));
+  const server = await new Promise((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
   return { server, url: `http://127.0.0.1:${server.address().port}` };
 }
 
@@ -106,6 +125,18 @@ export async function run() {
   inThread.server.closeAllConnections();
   inThread.server.close();
 
+  const honoPool = new WorkerPool();
+  const mounted = await hono(honoPool);
+  const honoWithPool = await duringSimulations(mounted.url, 100);
+  mounted.server.closeAllConnections();
+  mounted.server.close();
+  await honoPool.close();
+
+  const bareMount = await hono(undefined);
+  const honoBlocked = await duringSimulations(bareMount.url, 20);
+  bareMount.server.closeAllConnections();
+  bareMount.server.close();
+
   return [
     row('idle server', idle, 'no simulation running'),
     row(
@@ -117,6 +148,16 @@ export async function run() {
       'main thread (workers: false)',
       blocked.latencies,
       `what the pool prevents: ${blocked.failures} requests failed (connections reset while the loop was blocked)`,
+    ),
+    row(
+      `Hono mount, createHandler({ pool }) (${honoPool.size} workers)`,
+      honoWithPool.latencies,
+      `${honoWithPool.simulations} max-cost simulations answered meanwhile, ${honoWithPool.failures} failed requests`,
+    ),
+    row(
+      'Hono mount without a pool (request thread)',
+      honoBlocked.latencies,
+      `what createHandler({ pool }) prevents: ${honoBlocked.failures} requests failed`,
     ),
   ];
 }

@@ -340,7 +340,7 @@ function corsPolicy(cors: HandlerOptions['cors']) {
 /**
  * The finplan HTTP adapter as a Fetch API handler: every operation is `POST /v1/...`; `GET /readyz`,
  * `GET /healthz` and `GET /openapi.json` are public. Auth by `Authorization: Bearer <key>` or
- * `X-API-Key`, a per-key token bucket (off in `dev`), JSON errors with the status codes of SPEC.md.
+ * `X-API-Key`, a per-key token bucket (off in `dev`), JSON errors with the status codes of docs/interface.md.
  * Runs on Node (via `toNodeListener`), Bun, Deno, Workers, or inside Hono / Next.js routes.
  *
  * @example
@@ -783,7 +783,8 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         headers = rateHeadersNow();
       }
       const execute = request.execute ?? poolExecute;
-      if (execute && cost >= OFFLOAD_PATH_STEPS) return jsonReply(200, await execute(operation, input), headers);
+      if (execute && cost >= OFFLOAD_PATH_STEPS)
+        return jsonReply(200, await execute(operation, input), headers);
       const body = envelopeJson(operation, input, operation.compute(input));
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
     } catch (error) {

@@ -225,7 +225,11 @@ async function viaFetch(handler: FetchHandler, req: IncomingMessage, res: Server
     let read: Buffer | typeof TOO_LARGE;
     try {
       read =
-        parsed === undefined ? await readCapped(req, limit) : parsed === TOO_LARGE ? parsed : Buffer.from(parsed);
+        parsed === undefined
+          ? await readCapped(req, limit)
+          : parsed === TOO_LARGE
+            ? parsed
+            : Buffer.from(parsed);
     } catch {
       writeReply(res, errorReply(400, 'invalid_request', 'the request could not be read'), method);
       return;

@@ -326,7 +326,7 @@ function simulateTotals(input: Parsed, deposited: Float64Array): Float64Array {
 export const accumulationProjection = defineOperation({
   path: '/v1/retirement/accumulation-projection',
   engine: 'accumulation-projection',
-  version: '1.0.0',
+  version: '2.0.0',
   prefix: 'acc',
   summary: 'Project retirement accounts with contribution escalation and the employer match.',
   description:
