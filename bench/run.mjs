@@ -15,6 +15,7 @@ const BENCHMARKS = [
   './retirement-monte-carlo.bench.mjs',
   './retirement-withdrawal-strategy.bench.mjs',
   './tax.bench.mjs',
+  './cliff-map.bench.mjs',
   './irr.bench.mjs',
   './healthz-latency.bench.mjs',
 ];

@@ -30,7 +30,7 @@ export interface OperationConfig<
   O extends Schema,
   P extends `/v1/${string}` = `/v1/${string}`,
 > {
-  /** Exact path from SPEC.md, e.g. `/v1/tvm`. */
+  /** Exact path, e.g. `/v1/tvm`. */
   readonly path: P;
   /** Engine name; `engine_version` is `${engine}-${version}`. */
   readonly engine: string;
@@ -53,7 +53,7 @@ export interface OperationConfig<
    * envelope it gives.
    */
   readonly example?: z.input<I>;
-  /** Request schema: names as SPEC.md, defaults, bounds, docs. */
+  /** Request schema: names (snake_case, docs/interface.md), defaults, bounds, docs. */
   readonly input: I;
   /** Result schema (documentation and tests; not checked at run time). */
   readonly output: O;

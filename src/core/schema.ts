@@ -52,14 +52,51 @@ export function integer(description: string, bounds: Bounds = {}) {
   return z.int().check(...boundChecks(bounds), z.describe(description));
 }
 
+/**
+ * What a request field measures, as the field helper that built it says: `money` (dollars), `rate` (a
+ * decimal fraction: 0.05 = 5%), `age` (whole years of a person's age) or `years` (a duration in whole
+ * years). `finplan/testing` reads it to draw values a planner would use; validation ignores it.
+ */
+export type FieldKind = 'money' | 'rate' | 'age' | 'years';
+
+/** The kind of each schema built by a field helper (weakly held: a schema no one uses is collected). */
+const fieldKinds = new WeakMap<object, FieldKind>();
+
+function withKind<T extends object>(schema: T, kind: FieldKind): T {
+  fieldKinds.set(schema, kind);
+  return schema;
+}
+
+/**
+ * The {@link FieldKind} of a schema built by `money`, `nonNegativeMoney`, `rate`, `age` or `wholeYears`
+ * (through `.check(...)` refinements, `z.optional` and defaults); `undefined` for any other schema.
+ *
+ * @example
+ * ```ts
+ * import * as z from 'zod/mini';
+ * fieldKindOf(z.optional(money('Balance (dollars).'))); // 'money'
+ * fieldKindOf(z.number()) === undefined; // true
+ * ```
+ */
+export function fieldKindOf(schema: unknown): FieldKind | undefined {
+  let at = schema as { _zod?: { parent?: unknown; def?: { innerType?: unknown } } } | undefined;
+  // A refinement (`.check`) points to its parent; a wrapper (optional, default) holds its inner type.
+  for (let depth = 0; at?._zod && depth < 16; depth++) {
+    const kind = fieldKinds.get(at);
+    if (kind) return kind;
+    at = (at._zod.parent ?? at._zod.def?.innerType) as typeof at;
+  }
+  return undefined;
+}
+
 /** A money amount (dollars), finite, |x| < 1e12. */
 export function money(description: string) {
-  return number(description, { gt: -MONEY_LIMIT, lt: MONEY_LIMIT });
+  return withKind(number(description, { gt: -MONEY_LIMIT, lt: MONEY_LIMIT }), 'money');
 }
 
 /** A non-negative money amount (dollars), below 1e12. */
 export function nonNegativeMoney(description: string) {
-  return number(description, { min: 0, lt: MONEY_LIMIT });
+  return withKind(number(description, { min: 0, lt: MONEY_LIMIT }), 'money');
 }
 
 /** One cent: the smallest money amount that means anything in a result (which is rounded to cents). */
@@ -80,17 +117,17 @@ export function centsOrMore(description: string) {
 
 /** A rate as a decimal fraction (0.05 = 5%), by default in [-0.99, 1]. */
 export function rate(description: string, bounds: { min?: number; max?: number } = {}) {
-  return number(description, { min: bounds.min ?? -0.99, max: bounds.max ?? 1 });
+  return withKind(number(description, { min: bounds.min ?? -0.99, max: bounds.max ?? 1 }), 'rate');
 }
 
 /** An age in whole years, 0-120. */
 export function age(description: string) {
-  return integer(description, { min: 0, max: 120 });
+  return withKind(integer(description, { min: 0, max: 120 }), 'age');
 }
 
 /** A whole number of years, 1-100 unless bounded otherwise. */
 export function wholeYears(description: string, bounds: { min?: number; max?: number } = {}) {
-  return integer(description, { min: bounds.min ?? 1, max: bounds.max ?? 100 });
+  return withKind(integer(description, { min: bounds.min ?? 1, max: bounds.max ?? 100 }), 'years');
 }
 
 /**

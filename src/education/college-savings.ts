@@ -3,12 +3,12 @@ import { annuityCertainFactor, ceilCents, Dec, roundMoney } from '../core/money'
 import { defineOperation } from '../core/operation';
 import { integer, nonNegativeMoney, rate } from '../core/schema';
 
-/** College starts at this age (SPEC.md: "College is assumed to start at age 18"). */
+/** College starts at this age (the interface assumes it: docs/education.md). */
 const COLLEGE_AGE = 18;
 /** Years of college paid for. */
 const COLLEGE_YEARS = 4;
 
-/** `/v1/college-savings` request (field names as SPEC.md). */
+/** `/v1/college-savings` request. */
 export const CollegeSavingsInput = z.strictObject({
   current_child_age: integer(
     `Child's age today in whole years (0-${COLLEGE_AGE - 1}); college starts at ${COLLEGE_AGE}.`,

@@ -335,7 +335,7 @@ function corsPolicy(cors: HandlerOptions['cors']) {
 /**
  * The finplan HTTP adapter as a Fetch API handler: every operation is `POST /v1/...`; `GET /readyz`,
  * `GET /healthz` and `GET /openapi.json` are public. Auth by `Authorization: Bearer <key>` or
- * `X-API-Key`, a per-key token bucket (off in `dev`), JSON errors with the status codes of SPEC.md.
+ * `X-API-Key`, a per-key token bucket (off in `dev`), JSON errors with the status codes of docs/interface.md.
  * Runs on Node (via `toNodeListener`), Bun, Deno, Workers, or inside Hono / Next.js routes.
  *
  * @example

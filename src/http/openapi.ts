@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import { MAX_PATH_STEPS, OFFLOAD_COST, PATH_STEPS_PER_TOKEN } from '../core/cost';
 import { DISCLAIMER } from '../core/envelope';
 import type { AnyOperation, Schema } from '../core/operation';
-import { operationArea } from '../operations';
+import { operationArea, operationName } from '../operations';
 import { PLATFORM_PATHS, PLATFORM_SCHEMAS } from './platform';
 import { ERROR_CODES } from './responses';
 
-/** The version of the OpenAPI description (SPEC.md: 1.3.0). */
+/** The version of the OpenAPI description: the interface's own version, 1.3.0 (docs/interface.md). */
 export const API_VERSION = '1.3.0';
 
 type JsonSchema = Record<string, unknown>;
@@ -57,7 +57,7 @@ const errorSchema: JsonSchema = {
   },
 };
 
-/** One tag per area of SPEC.md, in its order. */
+/** One tag per area of the interface (docs/interface.md), in its order. */
 const TAGS = [
   {
     name: 'Utilities',
@@ -89,7 +89,7 @@ const AREA_TAGS: Record<NonNullable<ReturnType<typeof operationArea>>, Tag> = {
   portfolio: 'Portfolio',
 };
 
-/** The operations SPEC.md lists under "Retirement income" (they live in `finplan/retirement`). */
+/** The operations of the area "Retirement income" (they live in `finplan/retirement`). */
 const RETIREMENT_INCOME = new Set([
   '/v1/annuity',
   '/v1/longevity',
@@ -274,7 +274,10 @@ export function buildOpenApiDocument(
     };
     paths[operation.path] = {
       post: {
-        operationId: operation.id.replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
+        // The library name (`monteCarlo`), so that a generated client's methods match the functions.
+        operationId:
+          operationName(operation.path) ??
+          operation.id.replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
         tags: [tag],
         summary: operation.summary,
         description: `${operation.description} ${costText(operation)}`,

@@ -331,7 +331,7 @@ const ACCOUNT_YEAR_COST = 150;
 export const accumulationProjection = defineOperation({
   path: '/v1/retirement/accumulation-projection',
   engine: 'accumulation-projection',
-  version: '1.0.0',
+  version: '2.0.0',
   prefix: 'acc',
   summary: 'Project retirement accounts with contribution escalation and the employer match.',
   description:

@@ -6,6 +6,7 @@ import { defineOperation } from '../core/operation';
 import { fieldIssue, filingStatus, nonNegativeMoney, number, rate } from '../core/schema';
 import { defineTable } from '../core/year-tables';
 import { bracketCeilings, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
+import { fillableBracketRates } from './_lib/bracket-fill';
 import type { BeneficiaryRulesSchema } from './_lib/tables';
 
 const RULES = defineTable<z.output<typeof BeneficiaryRulesSchema>>(rulesJson);
@@ -39,7 +40,7 @@ export const InheritedIraInput = z
     annual_rmd_floor: z.optional(
       nonNegativeMoney(
         'The owner died on or after the required beginning date: the required minimum distribution of year 1 ' +
-          '(dollars, at most inherited_balance), i.e. inherited_balance over the year-1 life expectancy ' +
+          '(dollars, at least 0.01 and at most inherited_balance), i.e. inherited_balance over the year-1 life expectancy ' +
           "(26 CFR 1.401(a)(9)-5(d): the longer of the beneficiary's and the owner's remaining single life " +
           'expectancy). Years 2-9 then divide the balance by that life expectancy less 1 a year, and every ' +
           'strategy takes at least the RMD in years 1-9. Omitted (or 0): death before the required beginning ' +
@@ -52,6 +53,16 @@ export const InheritedIraInput = z
       const issue = fieldIssue(ctx, input);
       if (input.annual_rmd_floor !== undefined && input.annual_rmd_floor > input.inherited_balance)
         issue('annual_rmd_floor', `must be at most inherited_balance (${input.inherited_balance})`);
+      // Below a cent, inherited_balance / annual_rmd_floor can overflow a double.
+      if (input.annual_rmd_floor !== undefined && input.annual_rmd_floor > 0 && input.annual_rmd_floor < 0.01)
+        issue('annual_rmd_floor', 'must be 0 or at least 0.01 (a cent)');
+      const rates = fillableBracketRates(input.tax_year, input.filing_status);
+      if (rates && !rates.includes(input.target_bracket))
+        issue(
+          'target_bracket',
+          `must be one of the ${input.tax_year} ${input.filing_status} bracket rates below the top: ${rates.join(', ')}`,
+          { finplan: 'invalid_input' },
+        );
     }),
   );
 export type InheritedIraInput = z.input<typeof InheritedIraInput>;

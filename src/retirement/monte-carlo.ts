@@ -273,7 +273,7 @@ function compute(input: Parsed): MonteCarloResult {
 export const monteCarlo = defineOperation({
   path: '/v1/retirement/monte-carlo',
   engine: 'retirement-monte-carlo',
-  version: '1.0.0',
+  version: '2.0.0',
   prefix: 'rmc',
   summary: 'Will the money last? Saving, then inflation-indexed or Guyton-Klinger spending, simulated.',
   description:

@@ -16,7 +16,12 @@ import { yearField } from '../core/year-tables';
 import { IRMAA_ENGINE, irmaaFor } from '../healthcare/_lib/irmaa';
 import { irmaaTables } from '../healthcare/_lib/year-tables';
 import { type HouseholdYear, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
-import { bracketCeilingOf, ordinaryRoomTo } from './_lib/bracket-fill';
+import {
+  bracketCeilingOf,
+  fillableBracketRates,
+  notFillableMessage,
+  ordinaryRoomTo,
+} from './_lib/bracket-fill';
 import {
   RMD_BEGINNING_AGES_TEXT,
   RMD_BIRTH_YEARS,
@@ -110,6 +115,11 @@ export const RothConversionInput = RothConversionObject.check(
       const refusal = rmdYearIssue(input.birth_year, input.current_age, input.end_age - 1);
       if (refusal !== undefined) issue('birth_year', refusal.message, { finplan: refusal.code });
     }
+    const rates = fillableBracketRates(input.tax_year, input.filing_status);
+    if (rates && !rates.includes(input.target_bracket))
+      issue('target_bracket', notFillableMessage(input.tax_year, input.filing_status, rates), {
+        finplan: 'invalid_input',
+      });
   }),
 );
 export type RothConversionInput = z.input<typeof RothConversionInput>;

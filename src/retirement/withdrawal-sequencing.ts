@@ -17,7 +17,12 @@ import {
   withDefault,
 } from '../core/schema';
 import { type HouseholdYearTax, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
-import { bracketCeilingOf, ordinaryRoomTo } from './_lib/bracket-fill';
+import {
+  bracketCeilingOf,
+  fillableBracketRates,
+  notFillableMessage,
+  ordinaryRoomTo,
+} from './_lib/bracket-fill';
 import {
   RMD_BIRTH_YEARS,
   rmdDivisorFor,
@@ -94,6 +99,12 @@ export const WithdrawalSequencingInput = WithdrawalSequencingObject.check(
     const issue = fieldIssue(ctx, input);
     if (input.strategy === 'bracket_fill' && input.bracket_ceiling === undefined)
       issue('bracket_ceiling', 'is required when strategy is bracket_fill');
+    const rates = fillableBracketRates(input.tax_year, input.filing_status);
+    const ceiling = input.strategy === 'bracket_fill' ? input.bracket_ceiling : undefined;
+    if (ceiling !== undefined && rates && !rates.includes(ceiling))
+      issue('bracket_ceiling', notFillableMessage(input.tax_year, input.filing_status, rates), {
+        finplan: 'invalid_input',
+      });
     if (input.birth_year !== undefined) {
       if (input.age === undefined) issue('age', 'is required when birth_year is given');
       else if (input.birth_year + input.age !== input.tax_year)

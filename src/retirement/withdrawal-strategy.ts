@@ -293,7 +293,7 @@ function compute(input: Parsed): WithdrawalStrategyResult {
 export const withdrawalStrategy = defineOperation({
   path: '/v1/retirement/withdrawal-strategy',
   engine: 'withdrawal-strategy',
-  version: '1.0.0',
+  version: '2.0.0',
   prefix: 'wds',
   summary: 'Compare dynamic spending rules (fixed real, fixed %, guardrails, VPW, floor and ceiling).',
   description:

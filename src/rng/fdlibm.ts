@@ -1,9 +1,10 @@
 /**
- * `exp` and `log` with the algorithms of fdlibm 5.3 (Sun Microsystems, `e_exp.c` and `e_log.c`),
- * ported to TypeScript. `Math.exp` and `Math.log` are not specified to the last bit and do differ
- * between engines; these functions use only IEEE 754 double operations that are exactly rounded
- * (`+ - * /`) and 32-bit integer operations on the words of a double, so they return the same bits
- * on every engine. fdlibm documents both as accurate to less than 1 ulp.
+ * `log` with the algorithm of fdlibm 5.3 (Sun Microsystems, `e_log.c`), ported to TypeScript.
+ * `Math.log` is not specified to the last bit and does differ between engines; this function uses only
+ * IEEE 754 double operations that are exactly rounded (`+ - * /`) and 32-bit integer operations on the
+ * words of a double, so it returns the same bits on every engine. fdlibm documents it as accurate to
+ * less than 1 ulp. (`exp` is Tang's table-driven method, `./exp.ts`; until the stochastic engines'
+ * 2.0.0 it was fdlibm's `e_exp.c`.)
  *
  * Words of a double are read and written through a `Float64Array` and a `Uint32Array` sharing one
  * 8-byte buffer. The index of the high word is found once, when the module loads, by storing 1.0
@@ -20,23 +21,15 @@ const HI = U32[1] === 0x3ff00000 ? 1 : 0;
 /** Index of the low word in `U32`. */
 const LO = 1 - HI;
 
-// Constants of e_exp.c and e_log.c, written as the shortest decimals that give the same doubles; the
-// comments give fdlibm's high and low words, which the literals were checked against.
-// ln 2 = LN2_HI + LN2_LO, with LN2_HI's low 32 bits zero so that k * LN2_HI is exact for |k| < 2^11.
-const LN2_HI = 6.931471803691238e-1; // 0x3FE62E42 FEE00000
-const LN2_LO = 1.9082149292705877e-10; // 0x3DEA39EF 35793C76
-
-// e_exp.c
-// biome-ignore lint/suspicious/noApproximativeNumericConstant: fdlibm's literal; Math.LOG2E is engine-supplied
-const INV_LN2 = 1.4426950408889634; // 0x3FF71547 652B82FE
-const O_THRESHOLD = 7.09782712893384e2; // 0x40862E42 FEFA39EF: exp overflows above
-const U_THRESHOLD = -7.451332191019411e2; // 0xC0874910 D52D3051: exp underflows to 0 below
-const TWO_M1000 = 9.332636185032189e-302; // 0x01700000 00000000 = 2^-1000
-const P1 = 1.6666666666666602e-1; // 0x3FC55555 5555553E
-const P2 = -2.7777777777015593e-3; // 0xBF66C16C 16BEBD93
-const P3 = 6.613756321437934e-5; // 0x3F11566A AF25DE2C
-const P4 = -1.6533902205465252e-6; // 0xBEBBBD41 C5D26BF1
-const P5 = 4.1381367970572385e-8; // 0x3E663769 72BEA4D0
+// Constants of e_log.c, written as the shortest decimals that give the same doubles; the comments give
+// fdlibm's high and low words, which the literals were checked against.
+/**
+ * ln 2 = LN2_HI + LN2_LO, with LN2_HI's low 32 bits zero (32 significant bits) so that k * LN2_HI is
+ * exact for |k| < 2^21 (shared with `./exp.ts`).
+ */
+export const LN2_HI = 6.931471803691238e-1; // 0x3FE62E42 FEE00000
+/** The rest of ln 2 after {@link LN2_HI}. */
+export const LN2_LO = 1.9082149292705877e-10; // 0x3DEA39EF 35793C76
 
 // e_log.c
 const TWO54 = 1.8014398509481984e16; // 0x43500000 00000000 = 2^54
@@ -48,92 +41,6 @@ const LG5 = 1.818357216161805e-1; // 0x3FC74664 96CB03DE
 const LG6 = 1.5313837699209373e-1; // 0x3FC39A09 D078C69F
 const LG7 = 1.4798198605116586e-1; // 0x3FC2F112 DF3E5244
 const ONE_THIRD = 0.3333333333333333; // 0x3FD55555 55555555, fdlibm's literal 0.33333333333333333
-
-/**
- * e^x, bit-identical on every JavaScript engine (fdlibm `__ieee754_exp`, error < 1 ulp).
- *
- * Method: reduce x = k ln2 + r with |r| <= 0.5 ln2 (ln 2 in two parts so that k ln2_hi is exact),
- * approximate e^r with a degree-5 Remez polynomial in r^2 (coefficients P1..P5) through
- * e^r = 1 + r + r c / (2 - c), then scale by 2^k by adding k to the exponent field.
- *
- * Special cases: exp(NaN) = NaN, exp(+Infinity) = +Infinity, exp(-Infinity) = 0,
- * exp(x) = +Infinity for x > 709.782712893383973096, exp(x) = 0 for x < -745.133219101941108420,
- * results below 2^-1022 are subnormal (gradual underflow), exp(0) = 1 exactly.
- *
- * @param x - any number
- * @returns e raised to `x`
- * @example
- * ```ts
- * import { exp } from 'finplan/rng';
- * exp(0); // 1
- * exp(1); // 2.7182818284590455 (fdlibm: 1 ulp above the correctly rounded e)
- * exp(710); // Infinity
- * ```
- */
-export function exp(x: number): number {
-  F64[0] = x;
-  const word = U32[HI]!;
-  const negative = word >>> 31;
-  const hx = word & 0x7fffffff; // high word of |x|
-
-  // Non-finite arguments, overflow and underflow.
-  if (hx >= 0x40862e42) {
-    // |x| >= 709.78...
-    if (hx >= 0x7ff00000) {
-      if (((hx & 0xfffff) | U32[LO]!) !== 0) return x + x; // NaN
-      return negative === 0 ? x : 0; // exp(+-Infinity) = {Infinity, 0}
-    }
-    if (x > O_THRESHOLD) return Number.POSITIVE_INFINITY; // overflow
-    if (x < U_THRESHOLD) return 0; // underflow
-  }
-
-  // Argument reduction: x = k ln2 + (hi - lo).
-  let hi = 0;
-  let lo = 0;
-  let k = 0;
-  let r: number;
-  if (hx > 0x3fd62e42) {
-    // |x| > 0.5 ln2
-    if (hx < 0x3ff0a2b2) {
-      // and |x| < 1.5 ln2: k = +-1
-      if (negative === 0) {
-        hi = x - LN2_HI;
-        lo = LN2_LO;
-        k = 1;
-      } else {
-        hi = x + LN2_HI;
-        lo = -LN2_LO;
-        k = -1;
-      }
-    } else {
-      // C's (int) conversion truncates toward zero; |k| <= 1075 here, so `| 0` is that truncation.
-      k = (INV_LN2 * x + (negative === 0 ? 0.5 : -0.5)) | 0;
-      hi = x - k * LN2_HI; // k * LN2_HI is exact
-      lo = k * LN2_LO;
-    }
-    r = hi - lo;
-  } else if (hx < 0x3e300000) {
-    // |x| < 2^-28: e^x rounds to 1 + x
-    return 1 + x;
-  } else {
-    r = x;
-  }
-
-  // r is now in the primary range [-0.5 ln2, 0.5 ln2].
-  const t = r * r;
-  const c = r - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
-  if (k === 0) return 1 - ((r * c) / (c - 2) - r);
-  const y = 1 - (lo - (r * c) / (2 - c) - hi);
-
-  // Scale y by 2^k by adding k to its exponent field.
-  F64[0] = y;
-  if (k >= -1021) {
-    U32[HI] = U32[HI]! + (k << 20);
-    return F64[0]!;
-  }
-  U32[HI] = U32[HI]! + ((k + 1000) << 20);
-  return F64[0]! * TWO_M1000;
-}
 
 /**
  * The natural logarithm, bit-identical on every JavaScript engine (fdlibm `__ieee754_log`,

@@ -1,7 +1,8 @@
 /**
  * `finplan/rng`: the one source of randomness of every finplan Monte Carlo engine. A seeded
- * xoshiro128** generator, uniform and standard normal samplers, the shared lognormal return model,
- * and `exp`/`log` ported from fdlibm, all bit-identical on every JavaScript engine.
+ * xoshiro128** generator, uniform and standard normal (ziggurat) samplers, the standard normal quantile,
+ * the shared lognormal return model, a table-driven `exp` and fdlibm's `log`, all bit-identical on every
+ * JavaScript engine.
  *
  * @example
  * ```ts
@@ -15,8 +16,10 @@
  * @module finplan/rng
  */
 
-export { exp, log } from './fdlibm';
-export { inverseNormalCdf, normal } from './normal';
+export { exp } from './exp';
+export { log } from './fdlibm';
+export { inverseNormalCdf } from './inverse-normal-cdf';
+export { normal } from './normal';
 export { drawGrossReturn, grossReturn, type ReturnModel, returnModel } from './return-model';
 export { uniform, uniformOpen } from './uniform';
 export { createRng, type Rng, type RngState, rngFromState } from './xoshiro128';

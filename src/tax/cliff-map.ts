@@ -15,19 +15,44 @@ import {
 import { IRMAA_ENGINE, irmaaFor, irmaaSchedule } from '../healthcare/_lib/irmaa';
 import { type PremiumTaxCredit, PTC_ENGINE, premiumTaxCredit } from '../healthcare/_lib/ptc';
 import { applicablePercentageTables, irmaaTables } from '../healthcare/_lib/year-tables';
+import {
+  Amount,
+  add,
+  amountOf,
+  amountOfDec,
+  amountToNumber,
+  compare,
+  compareTo,
+  type Int,
+  minus,
+  mul,
+  plus,
+  roundAmount,
+  roundRatio,
+  toNumber,
+  ZERO_AMOUNT,
+} from './_lib/exact';
+import { FastFederal } from './_lib/fast-federal';
 import { type StateMeasure, stateLimits, stateMeasure } from './_lib/state-limits';
 import { stateTaxTables } from './_lib/state-tables';
-import { STATE_TAX_ENGINE, type StateTax, type StateTaxInput, stateTax } from './_lib/state-tax';
+import {
+  STATE_TAX_ENGINE,
+  type StateTax,
+  type StateTaxInput,
+  type StateTaxUnits,
+  stateTax,
+} from './_lib/state-tax';
 import type { StateTaxTable } from './_lib/tables';
 import {
   bracketCeilings,
   federalTable,
-  type HouseholdYearTax,
+  type HouseholdTax,
   householdTax,
   TAX_ENGINE,
   taxableSocialSecurity,
   taxYearField,
 } from './engine';
+import { ScaledSocialSecurity } from './taxable-social-security';
 
 /**
  * The most steps a series may take: `series_range / series_step` at most this, so at most
@@ -351,34 +376,105 @@ export type CliffMapResult = z.infer<typeof CliffMapResult>;
 // The composed cost
 
 /**
- * One household-year with `ordinary` and `ltcg` dollars added, through every engine: what
- * {@link householdCost} returns.
+ * One household-year with some ordinary income or long-term gain added, through every engine: what
+ * {@link householdCost} returns. Every amount is exact ({@link Amount}: the engines' own integers over
+ * their units, never rounded), so differences between points are exact too.
  *
  * @example
  * ```ts
- * import { Dec } from '../core/money';
+ * import { amountToNumber } from './_lib/exact';
  * import { CliffMapInput, type CliffPoint, householdCost } from './cliff-map';
  * const input = CliffMapInput.parse({ tax_year: 2024, filing_status: 'single', ordinary_income: 109_000, medicare_enrollees: 1 });
- * const over: CliffPoint = householdCost(input, new Dec('0.01'), new Dec(0));
- * [over.irmaaTier, over.irmaa.toNumber()]; // [1, 1148.4]
+ * const over: CliffPoint = householdCost(input, 1, 0); // one cent more
+ * [over.irmaaTier, amountToNumber(over.irmaa)]; // [1, 1148.4]
  * ```
  * @internal
  */
-export interface CliffPoint {
-  readonly fed: HouseholdYearTax;
-  readonly state?: StateTax;
-  readonly ptc?: PremiumTaxCredit;
-  /** Annual IRMAA surcharge of the enrollees. */
-  readonly irmaa: Dec;
-  readonly irmaaTier: number;
-  readonly householdIncome: Dec;
-  readonly stateTax: Dec;
-  readonly acaPremium: Dec;
-  /** Federal tax + state tax + net ACA premium + IRMAA surcharge, exact. */
-  readonly cost: Dec;
+export class CliffPoint {
+  /** The federal engine's scaled figures, when it took its exact integer path. */
+  readonly #fast: FastFederal | undefined;
+
+  constructor(
+    readonly fed: HouseholdTax,
+    readonly state: StateTax | undefined,
+    readonly ptc: PremiumTaxCredit | undefined,
+    /** Annual IRMAA surcharge of the enrollees. */
+    readonly irmaa: Amount,
+    readonly irmaaTier: number,
+    readonly householdIncome: Amount,
+    readonly stateTax: Amount,
+    readonly acaPremium: Amount,
+    /** Federal tax + state tax + net ACA premium + IRMAA surcharge, exact. */
+    readonly cost: Amount,
+    /** Federal tax (regular tax, NIIT, additional Medicare tax). */
+    readonly federalTotal: Amount,
+  ) {
+    this.#fast = fed.federal instanceof FastFederal ? fed.federal : undefined;
+  }
+
+  /** AGI with the taxable benefits (the MAGI of the NIIT, the senior deduction and IRMAA). */
+  get gross(): Amount {
+    const f = this.#fast;
+    return f === undefined ? amountOfDec(this.fed.gross_income) : new Amount(f.grossC, 100);
+  }
+  get taxable(): Amount {
+    const f = this.#fast;
+    return f === undefined ? amountOfDec(this.fed.taxable_income) : new Amount(f.taxableH, 1e4);
+  }
+  get ordinaryTaxable(): Amount {
+    const f = this.#fast;
+    return f === undefined
+      ? amountOfDec(this.fed.ordinary_taxable_income)
+      : new Amount(f.taxableH - f.qualifiedTaxableH, 1e4);
+  }
+  get qualifiedTaxable(): Amount {
+    const f = this.#fast;
+    return f === undefined
+      ? amountOfDec(this.fed.qualified_taxable_income)
+      : new Amount(f.qualifiedTaxableH, 1e4);
+  }
+  get regularTax(): Amount {
+    const f = this.#fast;
+    return f === undefined ? amountOfDec(this.fed.regular_tax) : new Amount(f.reg.regular, 1e6);
+  }
+  get niit(): Amount {
+    const f = this.#fast;
+    return f === undefined ? amountOfDec(this.fed.niit) : new Amount(f.niitM, 1e5);
+  }
+  get additionalMedicare(): Amount {
+    const f = this.#fast;
+    return f === undefined ? amountOfDec(this.fed.additional_medicare_tax) : new Amount(f.medicareM, 1e5);
+  }
+  get seniorDeduction(): Amount {
+    const f = this.#fast;
+    return f === undefined ? amountOfDec(this.fed.senior_deduction) : new Amount(f.seniorH, 1e4);
+  }
+  /** Benefits included in income (zero without benefits). */
+  get taxableSocialSecurity(): Amount {
+    const social = this.fed.social_security;
+    return social instanceof ScaledSocialSecurity
+      ? new Amount(social.taxableUnits, social.unit)
+      : ZERO_AMOUNT;
+  }
+  /** Provisional income (zero without benefits). */
+  get provisionalIncome(): Amount {
+    const social = this.fed.social_security;
+    return social instanceof ScaledSocialSecurity ? new Amount(social.provisional, social.unit) : ZERO_AMOUNT;
+  }
+  /** A state amount (see {@link StateTaxUnits}); zero without a state. */
+  stateAmount(figure: (units: StateTaxUnits) => Int): Amount {
+    const units = this.state?.units;
+    return units === undefined ? ZERO_AMOUNT : new Amount(figure(units), units.unit);
+  }
 }
 
-const ZERO = new Dec(0);
+/** The federal tax of a result: regular tax + NIIT + additional Medicare tax (the cliff map asks no AMT). */
+function federalTotal(household: HouseholdTax): Amount {
+  const fed = household.federal;
+  if (fed instanceof FastFederal)
+    return new Amount(add(fed.reg.regular, mul(10, add(fed.niitM, fed.medicareM))), 1e6);
+  return amountOfDec(fed.total);
+}
 
 /** The Medicare table of premium year `year`, or the latest published one. */
 function irmaaTableYear(premiumYear: number): number {
@@ -395,130 +491,159 @@ function stateInput(input: Input): Omit<StateTaxInput, 'state_taxable_income'> {
   };
 }
 
+/** The parts of a request every point reads, worked out once. */
+interface Prepared {
+  readonly ordinary: Amount;
+  readonly qualified: Amount;
+  readonly earned: Amount;
+  readonly benefits: Amount;
+  readonly table: StateTaxTable | undefined;
+  readonly irmaaYear: number;
+}
+
+const prepared = new WeakMap<Input, Prepared>();
+
+function prepare(input: Input): Prepared {
+  let p = prepared.get(input);
+  if (p === undefined) {
+    let table: StateTaxTable | undefined;
+    if (input.state !== undefined) {
+      table = stateTaxTables.get(input.tax_year)[input.state.toUpperCase()];
+      if (table === undefined) throw new TypeError(`state ${input.state} passed validation without a table`);
+    }
+    p = {
+      ordinary: amountOf(input.ordinary_income),
+      qualified: amountOf(input.qualified_income),
+      earned: amountOf(input.earned_income ?? input.ordinary_income),
+      benefits: amountOf(input.social_security_benefits),
+      table,
+      irmaaYear: irmaaTableYear(input.tax_year + 2),
+    };
+    prepared.set(input, p);
+  }
+  return p;
+}
+
+/** `cents` whole cents as dollars. */
+const centsAmount = (cents: number) => (cents === 0 ? ZERO_AMOUNT : new Amount(cents, 100));
+
 /**
- * `householdCost`: the composed cost of a household-year with `ordinary` and `ltcg` dollars added to its
- * income: the federal tax engine (`householdTax`), the state tax (`stateTax`), the premium tax credit
- * (`premiumTaxCredit`) and the IRMAA engine (`irmaaFor`), never a rule of their own.
+ * `householdCost`: the composed cost of a household-year with `ordinaryCents` of ordinary income and
+ * `ltcgCents` of long-term gain added (whole cents): the federal tax engine (`householdTax`), the state
+ * tax (`stateTax`), the premium tax credit (`premiumTaxCredit`) and the IRMAA engine (`irmaaFor`), never a
+ * rule of their own. The engines take plain numbers: each income is the double nearest the exact sum.
  *
  * @example
  * ```ts
- * import { Dec } from '../core/money';
+ * import { amountToNumber } from './_lib/exact';
  * import { CliffMapInput, householdCost } from './cliff-map';
  * // 2026 single, 60,000: taxable 43,900; 1,240 + 12% x (43,900 - 12,400) = 5,020
  * const input = CliffMapInput.parse({ tax_year: 2026, filing_status: 'single', ordinary_income: 60_000 });
- * householdCost(input, new Dec(0), new Dec(0)).cost.toNumber(); // 5020
+ * amountToNumber(householdCost(input, 0, 0).cost); // 5020
  * ```
  * @internal
  */
-export function householdCost(input: Input, ordinary: Dec, ltcg: Dec): CliffPoint {
-  const ordinaryIncome = ordinary.plus(input.ordinary_income);
-  const qualified = ltcg.plus(input.qualified_income);
-  const earnedNow = new Dec(input.earned_income ?? input.ordinary_income);
-  const earned = input.next_dollar_earned ? ordinary.plus(earnedNow) : earnedNow;
+export function householdCost(input: Input, ordinaryCents: number, ltcgCents: number): CliffPoint {
+  const p = prepare(input);
+  const ordinaryIncome = plus(centsAmount(ordinaryCents), p.ordinary);
+  const qualified = plus(centsAmount(ltcgCents), p.qualified);
+  const earned = input.next_dollar_earned ? plus(centsAmount(ordinaryCents), p.earned) : p.earned;
+  // householdTax's results are HouseholdTax instances: the federal computation is read through `federal`
   const fed = householdTax({
     tax_year: input.tax_year,
     filing_status: input.filing_status,
     age: input.age,
     spouse_age: input.spouse_age,
-    ordinary_income: ordinaryIncome.toNumber(),
-    qualified_income: qualified.toNumber(),
+    ordinary_income: amountToNumber(ordinaryIncome),
+    qualified_income: amountToNumber(qualified),
     social_security_benefits: input.social_security_benefits,
-    earned_income: earned.toNumber(),
-  });
-  let cost = fed.total;
+    earned_income: amountToNumber(earned),
+  }) as HouseholdTax;
+  const federal = federalTotal(fed);
+  const fast = fed.federal instanceof FastFederal ? fed.federal : undefined;
+  let cost = federal;
   let state: StateTax | undefined;
-  let stateAmount = ZERO;
-  if (input.state !== undefined) {
-    const table = stateTaxTables.get(input.tax_year)[input.state.toUpperCase()];
-    if (table === undefined) throw new TypeError(`state ${input.state} passed validation without a table`);
-    state = stateTax(table, {
+  let stateAmount = ZERO_AMOUNT;
+  if (p.table !== undefined) {
+    state = stateTax(p.table, {
       ...stateInput(input),
-      state_taxable_income: ordinaryIncome.plus(qualified).toNumber(),
+      state_taxable_income: amountToNumber(plus(ordinaryIncome, qualified)),
       // The states that deduct federal income tax (AL, MO, OR) take the one computed here.
-      federal_income_tax: fed.regular_tax.toNumber(),
+      federal_income_tax: fast === undefined ? fed.regular_tax.toNumber() : toNumber(fast.reg.regular, 1e6),
     });
-    stateAmount = state.tax;
-    cost = cost.plus(stateAmount);
+    stateAmount = new Amount(state.units.tax, state.units.unit);
+    cost = plus(cost, stateAmount);
   }
   // IRC 36B(d)(2)(B): household income adds the benefits the AGI leaves out.
-  const householdIncome = fed.gross_income
-    .plus(input.social_security_benefits)
-    .minus(fed.taxable_social_security);
+  const gross = fast === undefined ? amountOfDec(fed.gross_income) : new Amount(fast.grossC, 100);
+  const social = fed.social_security;
+  const taxableBenefits =
+    social instanceof ScaledSocialSecurity ? new Amount(social.taxableUnits, social.unit) : ZERO_AMOUNT;
+  const householdIncome = minus(plus(gross, p.benefits), taxableBenefits);
   let ptc: PremiumTaxCredit | undefined;
-  let aca = ZERO;
+  let aca = ZERO_AMOUNT;
   if (input.aca_coverage) {
     ptc = premiumTaxCredit({
       coverageYear: input.tax_year,
       householdSize: input.household_size as number,
-      householdIncome: householdIncome.toNumber(),
+      householdIncome: amountToNumber(householdIncome),
       benchmarkAnnualPremium: input.benchmark_annual_premium as number,
       filingStatus: input.filing_status,
     });
-    aca = ptc.net_premium;
-    cost = cost.plus(aca);
+    aca = amountOfDec(ptc.net_premium);
+    cost = plus(cost, aca);
   }
-  let irmaa = ZERO;
+  let irmaa = ZERO_AMOUNT;
   let irmaaTier = 0;
   if (input.medicare_enrollees > 0) {
-    const tier = irmaaFor(
-      irmaaTableYear(input.tax_year + 2),
-      input.filing_status,
-      fed.gross_income.toNumber(),
-    );
+    const tier = irmaaFor(p.irmaaYear, input.filing_status, amountToNumber(gross));
     irmaaTier = tier.tier;
-    irmaa = new Dec(tier.part_b_irmaa).plus(tier.part_d_irmaa).times(12).times(input.medicare_enrollees);
-    cost = cost.plus(irmaa);
+    const monthly = plus(amountOf(tier.part_b_irmaa), amountOf(tier.part_d_irmaa));
+    irmaa = new Amount(mul(monthly.n, 12 * input.medicare_enrollees), monthly.d);
+    cost = plus(cost, irmaa);
   }
-  return {
-    fed,
-    ...(state === undefined ? {} : { state }),
-    ...(ptc === undefined ? {} : { ptc }),
-    irmaa,
-    irmaaTier,
-    householdIncome,
-    stateTax: stateAmount,
-    acaPremium: aca,
-    cost,
-  };
+  return new CliffPoint(fed, state, ptc, irmaa, irmaaTier, householdIncome, stateAmount, aca, cost, federal);
 }
 
 type Kind = 'ordinary' | 'ltcg';
 
-/** Points already computed for a request (the threshold searches share their probes). */
-const memo = new WeakMap<Input, Map<string, CliffPoint>>();
+/** Points already computed for a request, by kind and whole cents added (the searches share probes). */
+const memo = new WeakMap<Input, { ordinary: Map<number, CliffPoint>; ltcg: Map<number, CliffPoint> }>();
 
-/** The point with `amount` dollars of `kind` added. */
-function at(input: Input, kind: Kind, amount: Dec): CliffPoint {
+/** The point with `cents` (whole cents) of `kind` added. */
+function at(input: Input, kind: Kind, cents: number): CliffPoint {
   let points = memo.get(input);
   if (points === undefined) {
-    points = new Map();
+    points = { ordinary: new Map(), ltcg: new Map() };
     memo.set(input, points);
   }
-  const key = `${kind}:${amount.toString()}`;
-  let point = points.get(key);
+  const byCents = points[kind];
+  let point = byCents.get(cents);
   if (point === undefined) {
-    point = kind === 'ordinary' ? householdCost(input, amount, ZERO) : householdCost(input, ZERO, amount);
-    points.set(key, point);
+    point = kind === 'ordinary' ? householdCost(input, cents, 0) : householdCost(input, 0, cents);
+    byCents.set(cents, point);
   }
   return point;
 }
 
 type MarginalRow = z.infer<typeof Marginal>;
 
+/** `after - before`, rounded as a rate. */
+const rateOf = (after: Amount, before: Amount) => roundAmount(minus(after, before), 6);
+
 function marginalBetween(before: CliffPoint, after: CliffPoint): MarginalRow {
-  const d = (f: (p: CliffPoint) => Dec) => roundRate(f(after).minus(f(before)));
   return {
-    marginal_rate: d((p) => p.cost),
-    income_tax: d((p) => p.fed.regular_tax),
-    niit: d((p) => p.fed.niit),
-    additional_medicare_tax: d((p) => p.fed.additional_medicare_tax),
-    state_tax: d((p) => p.stateTax),
-    aca_premium: d((p) => p.acaPremium),
-    irmaa_surcharge: d((p) => p.irmaa),
+    marginal_rate: rateOf(after.cost, before.cost),
+    income_tax: rateOf(after.regularTax, before.regularTax),
+    niit: rateOf(after.niit, before.niit),
+    additional_medicare_tax: rateOf(after.additionalMedicare, before.additionalMedicare),
+    state_tax: rateOf(after.stateTax, before.stateTax),
+    aca_premium: rateOf(after.acaPremium, before.acaPremium),
+    irmaa_surcharge: rateOf(after.irmaa, before.irmaa),
     bracket_rate: before.fed.marginal_ordinary_rate,
     capital_gains_rate: before.fed.marginal_capital_gains_rate,
-    taxable_social_security_added: d((p) => p.fed.taxable_social_security),
-    senior_deduction_lost: roundRate(before.fed.senior_deduction.minus(after.fed.senior_deduction)),
+    taxable_social_security_added: rateOf(after.taxableSocialSecurity, before.taxableSocialSecurity),
+    senior_deduction_lost: rateOf(before.seniorDeduction, after.seniorDeduction),
   };
 }
 
@@ -536,13 +661,19 @@ interface Candidate {
    * The measure `threshold` is set on, when it has one: it guides the search (interpolation between
    * the probes), `past` decides.
    */
-  readonly value?: (p: CliffPoint) => Dec;
+  readonly value?: (p: CliffPoint) => Amount;
   /**
    * Whether the rule the threshold belongs to is in play one dollar past the crossing (the NIIT only
    * with investment income, the gains bands only with gains in taxable income): a rate change that
    * another threshold at the same place causes is not this one's.
    */
   readonly applies?: (p: CliffPoint) => boolean;
+  /**
+   * Whether the measure stays where it is as income of `kind` rises (earned income, unless the next
+   * dollar is earned): the threshold is then never crossed in that direction, which the search would
+   * find only after doubling its bound to the end.
+   */
+  readonly fixed?: (kind: Kind) => boolean;
 }
 
 /** The cliff map's names for the incomes a state limit is set on. */
@@ -555,6 +686,11 @@ const STATE_MEASURES: Record<StateMeasure, string> = {
 
 const federalSource = (year: number, block: string) => `data/tax/federal-${year}.json#${block}`;
 
+/** Whether `a` is over the double `x` (read as its decimal form). */
+const over = (a: Amount, x: number) => compareTo(a, x) > 0;
+/** Whether `a` is at or over the double `x`. */
+const atOrOver = (a: Amount, x: number) => compareTo(a, x) >= 0;
+
 function candidates(input: Input, now: CliffPoint): Candidate[] {
   const year = input.tax_year;
   const status = input.filing_status;
@@ -565,7 +701,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
     measure: 'taxable_income',
     threshold: 0,
     source: federalSource(year, 'standard_deduction'),
-    past: (p) => p.fed.taxable_income.gt(0),
+    past: (p) => p.taxable.n > 0,
   });
   for (const bracket of bracketCeilings(year, status)) {
     if (bracket.ceiling === undefined) continue;
@@ -575,8 +711,8 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       measure: 'ordinary_taxable_income',
       threshold: ceiling,
       source: federalSource(year, 'ordinary_brackets'),
-      past: (p) => p.fed.ordinary_taxable_income.gt(ceiling),
-      value: (p) => p.fed.ordinary_taxable_income,
+      past: (p) => over(p.ordinaryTaxable, ceiling),
+      value: (p) => p.ordinaryTaxable,
     });
   }
   const ltcg = [
@@ -586,32 +722,32 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
   for (const [name, max] of ltcg) {
     list.push({
       name: `${name}_taxable_income`,
-      applies: (p) => p.fed.qualified_taxable_income.gt(0),
+      applies: (p) => p.qualifiedTaxable.n > 0,
       measure: 'taxable_income',
       threshold: max,
       source: federalSource(year, 'ltcg'),
-      past: (p) => p.fed.taxable_income.gt(max),
-      value: (p) => p.fed.taxable_income,
+      past: (p) => over(p.taxable, max),
+      value: (p) => p.taxable,
     });
     list.push({
       name: `${name}_ordinary_taxable_income`,
-      applies: (p) => p.fed.qualified_taxable_income.gt(0),
+      applies: (p) => p.qualifiedTaxable.n > 0,
       measure: 'ordinary_taxable_income',
       threshold: max,
       source: federalSource(year, 'ltcg'),
-      past: (p) => p.fed.ordinary_taxable_income.gt(max),
-      value: (p) => p.fed.ordinary_taxable_income,
+      past: (p) => over(p.ordinaryTaxable, max),
+      value: (p) => p.ordinaryTaxable,
     });
   }
   const niit = table.niit.threshold[status];
   list.push({
     name: 'niit_threshold',
-    applies: (p) => p.fed.niit.gt(0),
+    applies: (p) => p.niit.n > 0,
     measure: 'magi',
     threshold: niit,
     source: federalSource(year, 'niit'),
-    past: (p) => p.fed.gross_income.gt(niit),
-    value: (p) => p.fed.gross_income,
+    past: (p) => over(p.gross, niit),
+    value: (p) => p.gross,
   });
   const medicare = table.additional_medicare.threshold[status];
   list.push({
@@ -619,7 +755,10 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
     measure: 'earned_income',
     threshold: medicare,
     source: federalSource(year, 'additional_medicare'),
-    past: (p) => p.fed.additional_medicare_tax.gt(0),
+    past: (p) => p.additionalMedicare.n > 0,
+    // the additional Medicare tax is on earned income alone (IRC 3101(b)(2), 1401(b)(2)), which only
+    // the next ordinary dollar when earned moves (householdCost)
+    fixed: (kind) => kind === 'ltcg' || !input.next_dollar_earned,
   });
   const senior = table.senior_deduction;
   const seniorStart = senior?.phaseout_start[status];
@@ -627,65 +766,67 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
     senior !== undefined &&
     seniorStart !== null &&
     seniorStart !== undefined &&
-    now.fed.senior_deduction.gt(0)
+    now.seniorDeduction.n > 0
   ) {
     list.push({
       name: 'senior_deduction_phaseout_start',
       measure: 'magi',
       threshold: seniorStart,
       source: federalSource(year, 'senior_deduction'),
-      past: (p) => p.fed.gross_income.gt(seniorStart),
-      value: (p) => p.fed.gross_income,
+      past: (p) => over(p.gross, seniorStart),
+      value: (p) => p.gross,
     });
     list.push({
       name: 'senior_deduction_phaseout_end',
       measure: 'magi',
       threshold: new Dec(senior.amount_per_person).div(senior.phaseout_rate).plus(seniorStart).toNumber(),
       source: federalSource(year, 'senior_deduction'),
-      past: (p) => p.fed.senior_deduction.isZero(),
-      value: (p) => p.fed.gross_income,
+      past: (p) => p.seniorDeduction.n === 0,
+      value: (p) => p.gross,
     });
   }
   const social = now.fed.social_security;
   if (social !== undefined) {
     const base = social.base_amount;
     const adjusted = social.adjusted_base_amount;
-    const provisional = (p: CliffPoint) => p.fed.social_security?.provisional_income ?? ZERO;
     list.push({
       name: 'social_security_base_amount',
       measure: 'provisional_income',
       threshold: base,
       source: 'data/tax/social-security-taxation.json#base_amount',
-      past: (p) => provisional(p).gt(base),
-      value: provisional,
+      past: (p) => over(p.provisionalIncome, base),
+      value: (p) => p.provisionalIncome,
     });
     list.push({
       name: 'social_security_adjusted_base_amount',
       measure: 'provisional_income',
       threshold: adjusted,
       source: 'data/tax/social-security-taxation.json#adjusted_base_amount',
-      past: (p) => provisional(p).gt(adjusted),
-      value: provisional,
+      past: (p) => over(p.provisionalIncome, adjusted),
+      value: (p) => p.provisionalIncome,
     });
     // The 85% cap, as the engine computes it for an income no threshold holds back.
-    const cap = taxableSocialSecurity({
-      filing_status: status,
-      benefits: input.social_security_benefits,
-      other_income: 1e12,
-    }).taxable;
+    const cap = amountOfDec(
+      taxableSocialSecurity({
+        filing_status: status,
+        benefits: input.social_security_benefits,
+        other_income: 1e12,
+      }).taxable,
+    );
     list.push({
       name: 'social_security_85_percent_cap',
       measure: 'taxable_social_security',
-      threshold: cap.toNumber(),
+      threshold: amountToNumber(cap),
       source: 'data/tax/social-security-taxation.json#inclusion_rates',
-      past: (p) => p.fed.taxable_social_security.gte(cap),
-      value: (p) => p.fed.taxable_social_security,
+      past: (p) => compare(p.taxableSocialSecurity, cap) >= 0,
+      value: (p) => p.taxableSocialSecurity,
     });
   }
   if (now.state !== undefined && input.state !== undefined) {
     const code = input.state.toUpperCase();
     const source = `data/tax/state-${year}/${code.toLowerCase()}.json`;
-    for (const row of now.state.brackets) {
+    const taxable = (p: CliffPoint) => p.stateAmount((u) => u.taxableIncome);
+    for (const row of now.state.bracketAmounts) {
       if (row.to === undefined) continue;
       const to = row.to;
       list.push({
@@ -693,19 +834,19 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         measure: 'state_taxable_income',
         threshold: to,
         source,
-        past: (p) => (p.state as StateTax).taxableIncome.gt(to),
-        value: (p) => (p.state as StateTax).taxableIncome,
+        past: (p) => over(taxable(p), to),
+        value: taxable,
       });
     }
-    for (const surtax of now.state.surtaxes) {
+    for (const surtax of now.state.surtaxAmounts) {
       const threshold = surtax.threshold;
       list.push({
         name: `${code.toLowerCase()}_surtax_${surtax.name}`,
         measure: 'state_taxable_income',
         threshold,
         source,
-        past: (p) => (p.state as StateTax).taxableIncome.gt(threshold),
-        value: (p) => (p.state as StateTax).taxableIncome,
+        past: (p) => over(taxable(p), threshold),
+        value: taxable,
       });
     }
     // The income limits of the state's deductions, exemptions, credits, exclusions and recaptures.
@@ -713,15 +854,17 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
     const limits = stateLimits(table, stateInput(input), now.state);
     for (const limit of limits) {
       const { measure, threshold, inclusive } = limit;
-      const value = (p: CliffPoint) => stateMeasure(p.state as StateTax, measure);
+      const value = (p: CliffPoint) => p.stateAmount((u) => stateMeasure(u, measure));
+      const shown = roundMoney(threshold);
+      // shown to the cent; the search aims at the exact limit (gap = value - shown threshold)
+      const offset = minus(amountOf(shown), amountOf(threshold));
       list.push({
         name: `${code.toLowerCase()}_${limit.name}`,
         measure: STATE_MEASURES[measure],
-        threshold: roundMoney(threshold),
+        threshold: shown,
         source: `${source}#${limit.block}`,
-        past: inclusive ? (p) => value(p).gte(threshold) : (p) => value(p).gt(threshold),
-        // shown to the cent; the search aims at the exact limit (gap = value - shown threshold)
-        value: (p) => value(p).minus(threshold).plus(roundMoney(threshold)),
+        past: inclusive ? (p) => atOrOver(value(p), threshold) : (p) => over(value(p), threshold),
+        value: (p) => plus(value(p), offset),
       });
     }
   }
@@ -731,12 +874,13 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
     const floor = new Dec(now.ptc.poverty_guideline)
       .times(applicablePercentageTables.get(year).eligibility.minimum_percent)
       .div(100);
+    const floorAmount = amountOfDec(floor);
     list.push({
       name: 'aca_100_percent',
       measure: 'household_income',
       threshold: floor.toNumber(),
       source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
-      past: (p) => p.householdIncome.gte(floor),
+      past: (p) => compare(p.householdIncome, floorAmount) >= 0,
       value: (p) => p.householdIncome,
     });
   }
@@ -747,7 +891,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       measure: 'household_income',
       threshold: cliff,
       source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
-      past: (p) => p.householdIncome.gt(cliff),
+      past: (p) => over(p.householdIncome, cliff),
       value: (p) => p.householdIncome,
     });
   }
@@ -762,7 +906,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         threshold: row.from.magi,
         source: `data/healthcare/medicare-${tableYear}.json#tiers`,
         past: (p) => p.irmaaTier >= tier,
-        value: (p) => p.fed.gross_income,
+        value: (p) => p.gross,
       });
     }
   }
@@ -773,16 +917,14 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
 const MAX_DOUBLINGS = 60;
 /** The search goes no further than this many cents of added income (10^12 dollars). */
 const MAX_CENTS = 1e14;
-const CENT = new Dec('0.01');
 
 /** The smallest whole cent of added income at which `past` holds, or undefined when out of reach. */
-function crossing(input: Input, kind: Kind, candidate: Candidate): Dec | undefined {
-  const point = (cents: number) => at(input, kind, new Dec(cents).div(100));
-  const past = (cents: number) => candidate.past(point(cents));
+function crossing(input: Input, kind: Kind, candidate: Candidate): number | undefined {
+  const past = (cents: number) => candidate.past(at(input, kind, cents));
+  const threshold = amountOf(candidate.threshold);
+  const value = candidate.value;
   const gap = (cents: number) =>
-    candidate.value === undefined
-      ? undefined
-      : candidate.value(point(cents)).minus(candidate.threshold).toNumber();
+    value === undefined ? undefined : amountToNumber(minus(value(at(input, kind, cents)), threshold));
   // A first bound where `past` holds: the gap itself (most measures rise a dollar a dollar or more),
   // then doublings.
   let lo = 0; // not past at 0
@@ -795,7 +937,7 @@ function crossing(input: Input, kind: Kind, candidate: Candidate): Dec | undefin
   }
   // Narrow [lo, hi] (lo not past, hi past) to adjacent cents: interpolation on the measure (exact on a
   // linear piece), with a bisection whenever an interpolation leaves more than half the interval.
-  let interpolate = candidate.value !== undefined;
+  let interpolate = value !== undefined;
   while (hi - lo > 1) {
     let mid = Math.floor((lo + hi) / 2);
     if (interpolate) {
@@ -812,46 +954,46 @@ function crossing(input: Input, kind: Kind, candidate: Candidate): Dec | undefin
       lo = mid;
       if (lo + 1 < hi && past(lo + 1)) hi = lo + 1;
     }
-    interpolate = candidate.value !== undefined && hi - lo <= width / 2;
+    interpolate = value !== undefined && hi - lo <= width / 2;
   }
-  return new Dec(hi).div(100);
+  return hi;
 }
 
 type ThresholdRow = z.infer<typeof Threshold>;
 
-/** A cent's cost (or gain) at or above this is a cliff (a lump), below it part of a rate. */
+/** A cent's cost (or gain) at or above this many dollars is a cliff (a lump), below it part of a rate. */
 const CLIFF_MINIMUM = 1;
 
 function thresholdsAhead(input: Input, kind: Kind, now: CliffPoint): ThresholdRow[] {
   const rows: ThresholdRow[] = [];
+  const base = amountOf(kind === 'ordinary' ? input.ordinary_income : input.qualified_income);
   for (const candidate of candidates(input, now)) {
-    if (candidate.past(now)) continue;
+    if (candidate.past(now) || candidate.fixed?.(kind)) continue;
     const distance = crossing(input, kind, candidate);
     if (distance === undefined) continue;
     const crossed = at(input, kind, distance);
-    const justBelow = at(input, kind, distance.minus(CENT));
+    const justBelow = at(input, kind, distance - 1);
     // The dollar just below the crossing; when the crossing is under a dollar away, the dollar below
     // the current income (income falls), or the rate after it when there is no such dollar.
-    const base = kind === 'ordinary' ? input.ordinary_income : input.qualified_income;
-    const from = distance.minus(new Dec('1.01'));
-    const after = roundRate(at(input, kind, distance.plus(1)).cost.minus(crossed.cost));
-    const before = from.plus(base).gte(0)
-      ? roundRate(justBelow.cost.minus(at(input, kind, from).cost))
-      : after;
-    const lump = crossed.cost.minus(justBelow.cost);
-    const cliff = lump.abs().gte(CLIFF_MINIMUM);
+    const from = distance - 101;
+    const after = rateOf(at(input, kind, distance + 100).cost, crossed.cost);
+    const before =
+      plus(centsAmount(from), base).n >= 0 ? rateOf(justBelow.cost, at(input, kind, from).cost) : after;
+    const lump = minus(crossed.cost, justBelow.cost);
+    const cliff = compareTo(lump, CLIFF_MINIMUM) >= 0 || compareTo(lump, -CLIFF_MINIMUM) <= 0;
     if (!cliff && before === after) continue; // nothing changes here for this household
-    if (candidate.applies !== undefined && !candidate.applies(at(input, kind, distance.plus(1)))) continue;
+    if (candidate.applies !== undefined && !candidate.applies(at(input, kind, distance + 100))) continue;
+    const distanceAmount = centsAmount(distance);
     rows.push({
       name: candidate.name,
       measure: candidate.measure,
       threshold: candidate.threshold,
-      distance: roundMoney(distance),
+      distance: roundAmount(distanceAmount, 2),
       kind: cliff ? 'cliff' : 'rate_change',
       rate_before: before,
       rate_after: after,
-      cliff_cost: cliff ? roundMoney(lump) : 0,
-      average_rate_to_cross: roundRate(crossed.cost.minus(now.cost).div(distance)),
+      cliff_cost: cliff ? roundAmount(lump, 2) : 0,
+      average_rate_to_cross: roundRatio(minus(crossed.cost, now.cost), distanceAmount, 6),
       source: candidate.source,
     });
   }
@@ -859,7 +1001,7 @@ function thresholdsAhead(input: Input, kind: Kind, now: CliffPoint): ThresholdRo
 }
 
 function direction(input: Input, kind: Kind, now: CliffPoint): z.infer<typeof Direction> {
-  const next = at(input, kind, new Dec(1));
+  const next = at(input, kind, 100);
   const marginal = marginalBetween(now, next);
   const thresholds = thresholdsAhead(input, kind, now);
   const irmaa = thresholds.find((row) => row.name.startsWith('irmaa_tier_') && row.kind === 'cliff');
@@ -873,20 +1015,22 @@ function direction(input: Input, kind: Kind, now: CliffPoint): z.infer<typeof Di
 
 function series(input: Input, ordinary: z.infer<typeof Direction>, ltcg: z.infer<typeof Direction>) {
   const kind: Kind = input.series_income;
-  const base = kind === 'ordinary' ? input.ordinary_income : input.qualified_income;
+  const base = amountOf(kind === 'ordinary' ? input.ordinary_income : input.qualified_income);
+  const step = amountOf(input.series_step);
   const steps = Math.floor(input.series_range / input.series_step + 1e-9);
   const points = [];
   for (let i = 0; i <= steps; i++) {
-    const added = roundMoney(new Dec(input.series_step).times(i));
-    const p = at(input, kind, new Dec(added));
+    const added = roundAmount(new Amount(mul(step.n, i), step.d), 2);
+    const cents = Math.round(added * 100);
+    const p = at(input, kind, cents);
     points.push({
       added_income: added,
-      income: roundMoney(new Dec(base).plus(added)),
-      federal_tax: roundMoney(p.fed.total),
-      state_tax: roundMoney(p.stateTax),
-      aca_premium: roundMoney(p.acaPremium),
-      irmaa_surcharge: roundMoney(p.irmaa),
-      total_cost: roundMoney(p.cost),
+      income: roundAmount(plus(base, centsAmount(cents)), 2),
+      federal_tax: roundAmount(p.federalTotal, 2),
+      state_tax: roundAmount(p.stateTax, 2),
+      aca_premium: roundAmount(p.acaPremium, 2),
+      irmaa_surcharge: roundAmount(p.irmaa, 2),
+      total_cost: roundAmount(p.cost, 2),
     });
   }
   const last = points[points.length - 1]?.added_income ?? 0;
@@ -897,7 +1041,7 @@ function series(input: Input, ordinary: z.infer<typeof Direction>, ltcg: z.infer
 }
 
 function compute(input: Input): CliffMapResult {
-  const now = householdCost(input, ZERO, ZERO);
+  const now = at(input, 'ordinary', 0);
   const notes: string[] = [];
   let irmaaYears = {};
   if (input.medicare_enrollees > 0) {
@@ -928,13 +1072,13 @@ function compute(input: Input): CliffMapResult {
   return {
     tax_year: input.tax_year,
     filing_status: input.filing_status,
-    magi: roundMoney(now.fed.gross_income),
-    ...(input.aca_coverage ? { household_income: roundMoney(now.householdIncome) } : {}),
-    federal_tax: roundMoney(now.fed.total),
-    state_tax: roundMoney(now.stateTax),
-    aca_premium: roundMoney(now.acaPremium),
-    irmaa_surcharge: roundMoney(now.irmaa),
-    total_cost: roundMoney(now.cost),
+    magi: roundAmount(now.gross, 2),
+    ...(input.aca_coverage ? { household_income: roundAmount(now.householdIncome, 2) } : {}),
+    federal_tax: roundAmount(now.federalTotal, 2),
+    state_tax: roundAmount(now.stateTax, 2),
+    aca_premium: roundAmount(now.acaPremium, 2),
+    irmaa_surcharge: roundAmount(now.irmaa, 2),
+    total_cost: roundAmount(now.cost, 2),
     ...irmaaYears,
     ...(now.ptc === undefined ? {} : { poverty_guideline_year: now.ptc.poverty_guideline_year }),
     ordinary,
@@ -960,7 +1104,7 @@ const STATE_PROBES = 10;
 
 /** Path-steps of a request: a point's cost times the series points and the probes of the thresholds ahead. */
 function cost(input: Input): number {
-  const now = at(input, 'ordinary', ZERO);
+  const now = at(input, 'ordinary', 0);
   let probes = 0;
   for (const candidate of candidates(input, now)) {
     if (candidate.past(now)) continue;

@@ -20,11 +20,28 @@
 import { Dec } from '../core/money';
 import { brent } from '../core/roots';
 import type { FilingStatus } from '../core/schema';
+import {
+  Amount,
+  add,
+  amountOf,
+  amountToNumber,
+  decimalOf,
+  type Int,
+  inUnits,
+  plus,
+  pow10,
+  toNumber,
+} from './_lib/exact';
+import type { Amt } from './amt';
 import type { Household } from './deductions';
 import { federalTable } from './federal-tables';
 import { type FederalTax, federalTax } from './federal-tax';
 import { type BracketSchedule, bracketIndex, bracketSchedule } from './ordinary-tax';
-import { type SocialSecurityTaxation, taxableSocialSecurity } from './taxable-social-security';
+import {
+  type ScaledSocialSecurity,
+  type SocialSecurityTaxation,
+  scaledSocialSecurity,
+} from './taxable-social-security';
 
 // The lower-level pieces other areas need, so that they import this one module.
 export { amtPreferenceCapacity } from './amt';
@@ -140,22 +157,25 @@ const num = (value: Dec): number => value.toNumber();
 export function householdTax(input: HouseholdYear): HouseholdYearTax {
   const qualified = input.qualified_income ?? 0;
   const benefits = input.social_security_benefits ?? 0;
-  let taxable = ZERO;
-  let social: SocialSecurityTaxation | undefined;
+  let ordinary = input.ordinary_income;
+  let social: ScaledSocialSecurity | undefined;
   if (benefits > 0) {
-    social = taxableSocialSecurity({
+    social = scaledSocialSecurity({
       filing_status: input.filing_status,
       benefits,
-      other_income: num(new Dec(input.ordinary_income).plus(qualified)),
+      other_income: sumToNumber(input.ordinary_income, qualified),
       tax_exempt_interest: input.tax_exempt_interest,
       lived_apart_all_year: input.lived_apart_all_year,
     });
-    taxable = social.taxable;
+    if (social.taxableUnits !== 0) {
+      // the ordinary income with the taxable benefits, as the double nearest the exact sum
+      ordinary = amountToNumber(plus(new Amount(social.taxableUnits, social.unit), amountOf(ordinary)));
+    }
   }
   const fed = federalTax({
     table: federalTable(input.tax_year),
     filing_status: input.filing_status,
-    ordinary_income: taxable.isZero() ? input.ordinary_income : num(taxable.plus(input.ordinary_income)),
+    ordinary_income: ordinary,
     qualified_income: qualified,
     itemized_deductions: input.itemized_deductions,
     earned_income: input.earned_income ?? input.ordinary_income,
@@ -168,13 +188,113 @@ export function householdTax(input: HouseholdYear): HouseholdYearTax {
     amt_preferences: input.amt_preferences,
     amt_itemized_addback: input.amt_itemized_addback,
   });
-  // `fed` may be the fast path's object, whose decimal fields are getters built when read: extend it
-  // rather than spread it (a spread would copy no getter and keep the laziness from paying off).
-  const extra =
-    social === undefined
-      ? { tax_year: input.tax_year, taxable_social_security: taxable }
-      : { tax_year: input.tax_year, taxable_social_security: taxable, social_security: social };
-  return Object.assign(Object.create(fed) as FederalTax, extra);
+  return new HouseholdTax(fed, input.tax_year, social);
+}
+
+/**
+ * A {@link HouseholdYearTax} over the federal computation `federal`, whose fields it reads through
+ * (the fast path's decimal fields are getters built when read: they stay lazy). One class for every
+ * result, so that code reading many results sees one shape.
+ *
+ * @internal
+ */
+export class HouseholdTax implements HouseholdYearTax {
+  declare readonly amt?: Amt;
+  declare readonly social_security?: SocialSecurityTaxation;
+
+  constructor(
+    /** The federal computation on the ordinary income with the taxable benefits. */
+    readonly federal: FederalTax,
+    readonly tax_year: number,
+    social: ScaledSocialSecurity | undefined,
+  ) {
+    if (federal.amt !== undefined) (this as { amt?: Amt }).amt = federal.amt;
+    if (social !== undefined) (this as { social_security?: SocialSecurityTaxation }).social_security = social;
+  }
+  /** Benefits included in income (0 without benefits). */
+  get taxable_social_security(): Dec {
+    const social = this.social_security as ScaledSocialSecurity | undefined;
+    return social === undefined || social.taxableUnits === 0 ? ZERO : taxableDec(social);
+  }
+  get gross_income(): Dec {
+    return this.federal.gross_income;
+  }
+  get deduction_type(): FederalTax['deduction_type'] {
+    return this.federal.deduction_type;
+  }
+  get standard_deduction(): FederalTax['standard_deduction'] {
+    return this.federal.standard_deduction;
+  }
+  get deduction(): Dec {
+    return this.federal.deduction;
+  }
+  get senior_deduction(): Dec {
+    return this.federal.senior_deduction;
+  }
+  get unused_deduction(): Dec {
+    return this.federal.unused_deduction;
+  }
+  get taxable_income(): Dec {
+    return this.federal.taxable_income;
+  }
+  get ordinary_taxable_income(): Dec {
+    return this.federal.ordinary_taxable_income;
+  }
+  get qualified_taxable_income(): Dec {
+    return this.federal.qualified_taxable_income;
+  }
+  get bands(): FederalTax['bands'] {
+    return this.federal.bands;
+  }
+  get ordinary_tax(): Dec {
+    return this.federal.ordinary_tax;
+  }
+  get capital_gains_tax(): Dec {
+    return this.federal.capital_gains_tax;
+  }
+  get regular_tax(): Dec {
+    return this.federal.regular_tax;
+  }
+  get niit(): Dec {
+    return this.federal.niit;
+  }
+  get additional_medicare_tax(): Dec {
+    return this.federal.additional_medicare_tax;
+  }
+  get total(): Dec {
+    return this.federal.total;
+  }
+  get marginal_ordinary_rate(): number {
+    return this.federal.marginal_ordinary_rate;
+  }
+  get marginal_capital_gains_rate(): number {
+    return this.federal.marginal_capital_gains_rate;
+  }
+  get schedule(): FederalTax['schedule'] {
+    return this.federal.schedule;
+  }
+}
+
+/** The double nearest `a + b` (the sum of their decimal forms), exactly. */
+function sumToNumber(a: number, b: number): number {
+  if (b === 0) return a;
+  const x = decimalOf(a);
+  const y = decimalOf(b);
+  const places = Math.max(x.places, y.places);
+  const unit = pow10(places);
+  return toNumber(add(inUnits(x, unit), inUnits(y, unit)), unit);
+}
+
+/** The last taxable part built as a decimal, reused while it repeats (a loop over nearby incomes). */
+let lastTaxable: { units: Int; unit: Int; value: Dec } | undefined;
+
+function taxableDec(social: ScaledSocialSecurity): Dec {
+  const last = lastTaxable;
+  if (last !== undefined && last.units === social.taxableUnits && last.unit === social.unit)
+    return last.value;
+  const value = social.taxable;
+  lastTaxable = { units: social.taxableUnits, unit: social.unit, value };
+  return value;
 }
 
 /**

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
-import { roundMoney, roundRate } from '../core/rounding';
+import { roundRate } from '../core/rounding';
 import { age, anyCasePattern, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
 import { yearField } from '../core/year-tables';
+import { Amount, type Int, roundAmount, roundRatio } from './_lib/exact';
 import { stateTaxTables } from './_lib/state-tables';
 import { STATE_TAX_ENGINE, stateTax } from './_lib/state-tax';
 import { TAX_ENGINE } from './engine';
@@ -134,6 +135,9 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
   const table = stateTaxTables.get(input.tax_year)[code];
   if (table === undefined) throw new TypeError(`state ${code} passed validation without a table`);
   const t = stateTax(table, input);
+  const u = t.units;
+  /** An amount of the result's units, to the cent. */
+  const money = (n: Int) => roundAmount(new Amount(n, u.unit), 2);
   const notes = [
     ...(table.kind === 'none' ? [] : [COMMON_NOTES[table.kind]]),
     ...table.not_modeled.map((item) => `Not modeled: ${item}.`),
@@ -146,34 +150,33 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
     filing_status: input.filing_status,
     rate_type: table.kind,
     ...(t.schedule === undefined ? {} : { schedule: t.schedule }),
-    income: roundMoney(t.income),
-    social_security_taxed: roundMoney(t.socialSecurityTaxed),
-    pension_excluded: roundMoney(t.pensionExcluded),
-    standard_deduction: roundMoney(t.standardDeduction),
-    personal_exemptions: roundMoney(t.personalExemptions),
-    age_deductions: roundMoney(t.ageDeductions),
-    federal_tax_deduction: roundMoney(t.federalTaxDeduction),
-    taxable_income: roundMoney(t.taxableIncome),
-    bracket_tax: roundMoney(t.bracketTax),
-    recapture_tax: roundMoney(t.recaptureTax),
-    exemption_credits: roundMoney(t.exemptionCredits),
-    surtax: roundMoney(t.surtax),
-    tax: roundMoney(t.tax),
+    income: money(u.income),
+    social_security_taxed: money(u.socialSecurityTaxed),
+    pension_excluded: money(u.pensionExcluded),
+    standard_deduction: money(u.standardDeduction),
+    personal_exemptions: money(u.personalExemptions),
+    age_deductions: money(u.ageDeductions),
+    federal_tax_deduction: money(u.federalTaxDeduction),
+    taxable_income: money(u.taxableIncome),
+    bracket_tax: money(u.bracketTax),
+    recapture_tax: money(u.recaptureTax),
+    exemption_credits: money(u.exemptionCredits),
+    surtax: money(u.surtax),
+    tax: money(u.tax),
     marginal_rate: roundRate(t.marginalRate),
-    effective_rate: t.income.gt(0) ? roundRate(t.tax.div(t.income)) : 0,
-    brackets: t.brackets.map((row) => ({
-      rate: row.rate,
-      from: row.from,
-      ...(row.to === undefined ? {} : { to: row.to }),
-      taxed_amount: roundMoney(row.taxed_amount),
-      tax: roundMoney(row.tax),
-    })),
-    surtaxes: t.surtaxes.map((s) => ({
+    effective_rate: u.income > 0 ? roundRatio(new Amount(u.tax, u.unit), new Amount(u.income, u.unit), 6) : 0,
+    brackets: t.bracketAmounts.map(({ rate, from, to, taxed, tax }) => {
+      const [taxed_amount, taxD] = [roundAmount(taxed, 2), roundAmount(tax, 2)];
+      return to === undefined
+        ? { rate, from, taxed_amount, tax: taxD }
+        : { rate, from, to, taxed_amount, tax: taxD };
+    }),
+    surtaxes: t.surtaxAmounts.map((s) => ({
       name: s.name,
       rate: s.rate,
       threshold: s.threshold,
-      taxed_amount: roundMoney(s.taxed_amount),
-      tax: roundMoney(s.tax),
+      taxed_amount: roundAmount(s.taxed, 2),
+      tax: roundAmount(s.tax, 2),
     })),
     ...(table.reason === undefined ? {} : { reason: table.reason.text }),
     notes,

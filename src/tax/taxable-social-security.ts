@@ -8,13 +8,29 @@
  * @internal
  * @module
  */
-import { Dec } from '../core/money';
+import type { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
+import {
+  add,
+  type DecimalForm,
+  decAt,
+  decimalOf,
+  type Int,
+  inUnits,
+  min,
+  mul,
+  mulDivExact,
+  pow10,
+  refine,
+  sub,
+} from './_lib/exact';
 import { SS_TAXATION } from './_lib/social-security-taxation';
 
-const HALF_OF_BENEFITS = new Dec(SS_TAXATION.provisional_income.benefits_fraction);
-const FIRST = new Dec(SS_TAXATION.inclusion_rates.first_tier);
-const SECOND = new Dec(SS_TAXATION.inclusion_rates.second_tier);
+const HALF_OF_BENEFITS = decimalOf(SS_TAXATION.provisional_income.benefits_fraction);
+const FIRST = decimalOf(SS_TAXATION.inclusion_rates.first_tier);
+const SECOND = decimalOf(SS_TAXATION.inclusion_rates.second_tier);
+/** Decimal places the rates add to the inputs' (one-half of the benefits, then 50% or 85% of that). */
+const RATE_PLACES = HALF_OF_BENEFITS.places + Math.max(FIRST.places, SECOND.places);
 
 /**
  * Plain-number inputs of {@link taxableSocialSecurity}.
@@ -87,6 +103,34 @@ function amountsFor(status: FilingStatus, livedApart: boolean): { base: number; 
 }
 
 /**
+ * The IRC §86 computation in exact integers: provisional income and the taxable part as whole numbers
+ * of `1 / unit` dollars; the decimal fields of {@link SocialSecurityTaxation} are built from them when
+ * read.
+ *
+ * @internal
+ */
+export class ScaledSocialSecurity implements SocialSecurityTaxation {
+  constructor(
+    /** The unit: amounts are whole numbers of `1 / unit` dollars (a power of ten). */
+    readonly unit: Int,
+    readonly provisional: Int,
+    readonly taxableUnits: Int,
+    readonly base_amount: number,
+    readonly adjusted_base_amount: number,
+    readonly marginal_inclusion: number,
+  ) {}
+  get provisional_income(): Dec {
+    return decAt(this.provisional, this.unit);
+  }
+  get taxable(): Dec {
+    return decAt(this.taxableUnits, this.unit);
+  }
+}
+
+/** `x x rate` at `unit` (exact, or a finer unit). */
+const times = (x: Int, rate: { m: Int; places: number }) => mulDivExact(x, rate.m, pow10(rate.places));
+
+/**
  * Taxable Social Security benefits under IRC §86 (IRS Publication 915, Worksheet 1): provisional income
  * = other income + tax-exempt interest + half the benefits. At or below the base amount nothing is
  * taxable. Up to the adjusted base amount the taxable part is the lesser of 50% of the benefits and 50%
@@ -94,8 +138,9 @@ function amountsFor(status: FilingStatus, livedApart: boolean): { base: number; 
  * over the adjusted base amount plus the smaller of that 50% amount and half the gap between the two
  * amounts ($4,500; $6,000 joint). A married person filing separately who lived with the spouse at any
  * time in the year has base amounts of zero: the lesser of 85% of provisional income and 85% of the
- * benefits. Exact in decimal; nothing is rounded. Not modeled: the lump-sum election for benefits of
- * earlier years (Pub. 915 Worksheets 2-4) and repayments exceeding the benefits.
+ * benefits. Exact (in integers at a unit finer than every input's decimal places: `_lib/exact.ts`);
+ * nothing is rounded. Not modeled: the lump-sum election for benefits of earlier years (Pub. 915
+ * Worksheets 2-4) and repayments exceeding the benefits.
  *
  * @example
  * ```ts
@@ -105,35 +150,63 @@ function amountsFor(status: FilingStatus, livedApart: boolean): { base: number; 
  * ```
  */
 export function taxableSocialSecurity(input: SocialSecurityIncome): SocialSecurityTaxation {
+  return scaledSocialSecurity(input);
+}
+
+/**
+ * {@link taxableSocialSecurity} with its exact integer figures.
+ *
+ * @internal
+ */
+export function scaledSocialSecurity(input: SocialSecurityIncome): ScaledSocialSecurity {
   const { base, adjusted } = amountsFor(input.filing_status, input.lived_apart_all_year === true);
-  const benefits = Dec.max(new Dec(input.benefits), 0);
-  const provisional = new Dec(input.other_income)
-    .plus(input.tax_exempt_interest ?? 0)
-    .plus(benefits.times(HALF_OF_BENEFITS));
-  const result = { provisional_income: provisional, base_amount: base, adjusted_base_amount: adjusted };
-  if (benefits.isZero() || provisional.lt(base)) {
-    return { ...result, taxable: new Dec(0), marginal_inclusion: 0 };
+  const benefits = decimalOf(input.benefits > 0 ? input.benefits : 0);
+  const other = decimalOf(input.other_income);
+  const exempt = decimalOf(input.tax_exempt_interest ?? 0);
+  const places = Math.max(benefits.places, other.places, exempt.places) + RATE_PLACES;
+  let unit = pow10(places);
+  for (;;) {
+    try {
+      return atScale(unit, benefits, other, exempt, base, adjusted);
+    } catch (error) {
+      unit = refine(unit, error);
+    }
   }
+}
+
+/** A figure of the table at `unit`. */
+const dollarsIn = (x: number, unit: Int) =>
+  Number.isSafeInteger(x) ? mul(x, unit) : inUnits(decimalOf(x), unit);
+
+/** {@link scaledSocialSecurity} at `unit` (a power of ten at least as fine as the inputs and rates). */
+function atScale(
+  unit: Int,
+  benefits: DecimalForm,
+  other: DecimalForm,
+  exempt: DecimalForm,
+  base: number,
+  adjusted: number,
+): ScaledSocialSecurity {
+  const b = inUnits(benefits, unit);
+  const provisional = add(add(inUnits(other, unit), inUnits(exempt, unit)), times(b, HALF_OF_BENEFITS));
+  const baseU = dollarsIn(base, unit);
+  if (b === 0 || provisional < baseU)
+    return new ScaledSocialSecurity(unit, provisional, 0, base, adjusted, 0);
   // §86(a)(1): the lesser of half the benefits and half the excess over the base amount.
-  const halfBenefits = benefits.times(FIRST);
-  const firstTier = Dec.min(halfBenefits, provisional.minus(base).times(FIRST));
-  if (provisional.lt(adjusted)) {
-    return {
-      ...result,
-      taxable: firstTier,
-      marginal_inclusion: firstTier.lt(halfBenefits) ? FIRST.toNumber() : 0,
-    };
+  const halfBenefits = times(b, FIRST);
+  const firstTier = min(halfBenefits, times(sub(provisional, baseU), FIRST));
+  const adjustedU = dollarsIn(adjusted, unit);
+  if (provisional < adjustedU) {
+    const marginal = firstTier < halfBenefits ? SS_TAXATION.inclusion_rates.first_tier : 0;
+    return new ScaledSocialSecurity(unit, provisional, firstTier, base, adjusted, marginal);
   }
   // §86(a)(2): 85% of the excess over the adjusted base amount plus the smaller of the paragraph (1)
   // amount and half the gap between the amounts; at most 85% of the benefits.
-  const cap = benefits.times(SECOND);
-  const uncapped = provisional
-    .minus(adjusted)
-    .times(SECOND)
-    .plus(Dec.min(firstTier, new Dec(adjusted - base).times(FIRST)));
-  return {
-    ...result,
-    taxable: Dec.min(uncapped, cap),
-    marginal_inclusion: uncapped.lt(cap) ? SECOND.toNumber() : 0,
-  };
+  const cap = times(b, SECOND);
+  const uncapped = add(
+    times(sub(provisional, adjustedU), SECOND),
+    min(firstTier, times(sub(adjustedU, baseU), FIRST)),
+  );
+  const marginal = uncapped < cap ? SS_TAXATION.inclusion_rates.second_tier : 0;
+  return new ScaledSocialSecurity(unit, provisional, min(uncapped, cap), base, adjusted, marginal);
 }

@@ -272,14 +272,14 @@ function compute(input: Parsed): DebtVsInvestResult {
  *   horizon_years: 10, expected_return: 0.07, return_volatility: 0.15, seed: 42, num_simulations: 2000,
  * });
  * result.pay_debt.months_to_payoff; // 32 (invest's minimum payments take 59)
- * result.probability_invest_wins; // 0.46: 7% expected beats the 6.5% loan, but not on most paths
+ * result.probability_invest_wins; // 0.4635: 7% expected beats the 6.5% loan, but not on most paths
  * result.recommendation; // 'toss_up' (neither wins on 60% of paths)
  * ```
  */
 export const debtVsInvest = defineOperation({
   path: '/v1/debt-vs-invest',
   engine: 'debt-vs-invest',
-  version: '1.0.0',
+  version: '2.0.0',
   prefix: 'dvi',
   summary: 'Paired Monte Carlo: prepay a loan or invest the extra cash?',
   description:

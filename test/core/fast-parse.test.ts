@@ -38,7 +38,11 @@ function structuredCloneOrSame(raw: unknown): unknown {
 /** A valid request with one member replaced by another value, removed, or an unknown one added. */
 function broken(operation: AnyOperation): fc.Arbitrary<unknown> {
   return fc
-    .tuple(inputArbitrary(operation), fc.nat(), fc.oneof(fc.anything(), fc.double(), fc.constant(undefined)))
+    .tuple(
+      inputArbitrary(operation, {}, { extremes: true }),
+      fc.nat(),
+      fc.oneof(fc.anything(), fc.double(), fc.constant(undefined)),
+    )
     .chain(([input, pick, value]) => {
       const record = input as Record<string, unknown>;
       const keys = Object.keys(record);
@@ -57,7 +61,12 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
     it('accepts what zod accepts, with the same value, and rejects the rest', () => {
       fc.assert(
         fc.property(
-          fc.oneof(inputArbitrary(operation), rawInputArbitrary(operation), broken(operation), fc.anything()),
+          fc.oneof(
+            inputArbitrary(operation, {}, { extremes: true }),
+            rawInputArbitrary(operation),
+            broken(operation),
+            fc.anything(),
+          ),
           (raw) => expectAgreement(operation.input, raw),
         ),
         { numRuns: 80 },

@@ -43,14 +43,17 @@ describe('documented request schemas', () => {
     '%s: every accepted request is valid against the document',
     (_, operation) => {
       fc.assert(
-        fc.property(fc.oneof(inputArbitrary(operation), rawInputArbitrary(operation)), (raw) => {
-          const text = JSON.stringify(raw);
-          fc.pre(text !== undefined);
-          const body = JSON.parse(text) as unknown;
-          if (!accepted(operation, body)) return;
-          const valid = documented(operation, body);
-          expect(valid ? [] : validators.get(operation.path)!.errors, text).toEqual([]);
-        }),
+        fc.property(
+          fc.oneof(inputArbitrary(operation, {}, { extremes: true }), rawInputArbitrary(operation)),
+          (raw) => {
+            const text = JSON.stringify(raw);
+            fc.pre(text !== undefined);
+            const body = JSON.parse(text) as unknown;
+            if (!accepted(operation, body)) return;
+            const valid = documented(operation, body);
+            expect(valid ? [] : validators.get(operation.path)!.errors, text).toEqual([]);
+          },
+        ),
         { numRuns: 100 },
       );
       expect(documented(operation, operation.example), 'the example').toBe(true);

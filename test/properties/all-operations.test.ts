@@ -98,7 +98,7 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
     const simulated = simulates(operation);
     it('valid inputs give a finite, deterministic envelope (or a domain CalculationError)', () => {
       fc.assert(
-        fc.property(inputArbitrary(operation), (generated) => {
+        fc.property(inputArbitrary(operation, {}, { extremes: true }), (generated) => {
           const input = cheap(generated, simulated);
           let first: ReturnType<typeof operation.run>;
           try {

@@ -80,7 +80,9 @@ describe('the stochastic operations are found', () => {
 });
 
 describe.each(stochastic.map((operation) => [operation.path, operation] as const))('%s', (_, operation) => {
-  const inputs = inputArbitrary(operation).map((input) => cheap(input as Record<string, unknown>));
+  const inputs = inputArbitrary(operation, {}, { extremes: true }).map((input) =>
+    cheap(input as Record<string, unknown>),
+  );
 
   it('declares its cost in path-steps (bounded by MAX_PATH_STEPS, charged and run off the main thread)', () => {
     expect(operation.stochastic).toBe(true);

@@ -170,13 +170,17 @@ describe('accumulation-projection: properties', () => {
     annual_contribution: dollars(100_000),
     receives_match: fc.boolean(),
   });
-  const inputs = inputArbitrary(accumulationProjection, {
-    accounts: fc.uniqueArray(account, { minLength: 1, maxLength: 6, selector: (a) => a.name }),
-    expected_return: fc.double({ min: -0.5, max: 0.15, noNaN: true }),
-    employer_match_limit: dollars(50_000),
-    num_simulations: fc.constant(0),
-    years: fc.integer({ min: 1, max: 40 }),
-  });
+  const inputs = inputArbitrary(
+    accumulationProjection,
+    {
+      accounts: fc.uniqueArray(account, { minLength: 1, maxLength: 6, selector: (a) => a.name }),
+      expected_return: fc.double({ min: -0.5, max: 0.15, noNaN: true }),
+      employer_match_limit: dollars(50_000),
+      num_simulations: fc.constant(0),
+      years: fc.integer({ min: 1, max: 40 }),
+    },
+    { extremes: true },
+  );
 
   it('every total adds up to the cent', () => {
     fc.assert(

@@ -137,6 +137,28 @@ describe('inherited-ira: bad input', () => {
       expect(error.issues[0]?.path).toBe('target_bracket');
     }
   });
+  it('the schema refuses a target_bracket that is not a fillable bracket rate (the one schema finplan/testing draws from)', () => {
+    // 2025 single brackets (data/tax/federal-2025.json): 10, 12, 22, 24, 32, 35 and the top 37%.
+    expect(inheritedIra.input.safeParse({ ...base, target_bracket: 0.2 }).success).toBe(false);
+    expect(calculationErrorOf(inheritedIra, { ...base, target_bracket: 0.37 }).issues).toEqual([
+      {
+        path: 'target_bracket',
+        code: 'invalid_input',
+        message:
+          'must be one of the 2025 single bracket rates below the top: 0.1, 0.12, 0.22, 0.24, 0.32, 0.35',
+      },
+    ]);
+  });
+  it('an RMD floor above 0 and below a cent is a 400 (balance / floor overflowed to Infinity: a 500)', () => {
+    // Found by finplan/testing's extreme values: first_year_life_expectancy = 100,000 / 3e-323.
+    for (const annual_rmd_floor of [3e-323, 0.009]) {
+      const error = calculationErrorOf(inheritedIra, { ...base, annual_rmd_floor });
+      expect([error.code, error.issues[0]?.path]).toEqual(['invalid_input', 'annual_rmd_floor']);
+    }
+    // 0 still means no annual RMDs; a cent gives a (large) finite divisor: 100,000 / 0.01.
+    expect(run({ ...base, annual_rmd_floor: 0 }).annual_rmds).toBe(false);
+    expect(run({ ...base, annual_rmd_floor: 0.01 }).first_year_life_expectancy).toBe(10_000_000);
+  });
   it('an RMD above the balance, an unsupported year, a bad status are 400s naming the field', () => {
     expect(calculationErrorOf(inheritedIra, { ...base, annual_rmd_floor: 100_001 }).issues[0]?.path).toBe(
       'annual_rmd_floor',

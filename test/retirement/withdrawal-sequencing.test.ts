@@ -202,6 +202,9 @@ describe('withdrawal-sequencing: bad input', () => {
     tax_deferred_balance: 10_000,
     tax_free_balance: 0,
   };
+  it('an age no lifetime has is a 400 naming age at once (the RMD year rule once looped forever on it)', () => {
+    expect(calculationErrorOf(withdrawalSequencing, { ...base, age: -1.7e211 }).issues[0]?.path).toBe('age');
+  });
   it('bracket_fill needs a bracket_ceiling that is a bracket rate below the top one', () => {
     const { bracket_ceiling: _, ...missing } = base;
     expect(calculationErrorOf(withdrawalSequencing, missing).issues[0]?.path).toBe('bracket_ceiling');
@@ -209,6 +212,23 @@ describe('withdrawal-sequencing: bad input', () => {
       const error = calculationErrorOf(withdrawalSequencing, { ...base, bracket_ceiling: bad });
       expect([error.code, error.issues[0]?.path]).toEqual(['invalid_input', 'bracket_ceiling']);
     }
+  });
+  it('the schema refuses a bracket_ceiling that is not a fillable bracket rate (the one schema finplan/testing draws from)', () => {
+    // 2025 single brackets (data/tax/federal-2025.json): 10, 12, 22, 24, 32, 35 and the top 37%.
+    expect(withdrawalSequencing.input.safeParse({ ...base, bracket_ceiling: 0.25 }).success).toBe(false);
+    expect(calculationErrorOf(withdrawalSequencing, { ...base, bracket_ceiling: 0.37 }).issues).toEqual([
+      {
+        path: 'bracket_ceiling',
+        code: 'invalid_input',
+        message:
+          'must be the rate of a 2025 single bracket below the top one: one of 0.1, 0.12, 0.22, 0.24, 0.32, 0.35',
+      },
+    ]);
+    // Only bracket_fill reads it: another strategy ignores it, as before.
+    expect(
+      withdrawalSequencing.input.safeParse({ ...base, strategy: 'conventional', bracket_ceiling: 0.25 })
+        .success,
+    ).toBe(true);
   });
   it('birth_year must agree with age and tax_year, and needs age', () => {
     expect(

@@ -64,7 +64,7 @@ describe('returnModel', () => {
 });
 
 describe('grossReturn and drawGrossReturn', () => {
-  it('grossReturn(model, z) is exp(m + s z); drawGrossReturn uses one normal (two outputs)', () => {
+  it('grossReturn(model, z) is exp(m + s z); drawGrossReturn uses one normal (and consumes what it consumes)', () => {
     const model = returnModel(0.07, 0.15);
     expect(grossReturn(model, 0)).toBe(exp(model.m));
     expect(grossReturn(model, -1.5)).toBe(exp(model.m + model.s * -1.5));

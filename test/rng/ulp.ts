@@ -1,4 +1,5 @@
 /** Test helpers: distances in units in the last place between doubles. */
+import type Decimal from 'decimal.js';
 
 const view = new DataView(new ArrayBuffer(8));
 
@@ -31,4 +32,36 @@ export function hexBits(x: number): string {
 export function fromHexBits(hex: string): number {
   view.setBigUint64(0, BigInt(hex));
   return view.getFloat64(0);
+}
+
+/**
+ * The error of `approx` in units in the last place of the exact value `ref` (a decimal.js number):
+ * |approx - ref| / ulp(ref), where ulp(ref) is the spacing of the doubles in ref's binade (2^-1074 below
+ * 2^-1022). 0.5 or less means `approx` is the correctly rounded value.
+ */
+export function ulpError(approx: number, ref: Decimal, exact: (x: number) => Decimal): number {
+  const D = ref.constructor as typeof Decimal;
+  const rounded = Math.abs(Number(ref.toPrecision(40)));
+  view.setFloat64(0, rounded);
+  let binade = Number((view.getBigUint64(0) >> 52n) & 0x7ffn) - 1023;
+  if (binade < -1022) binade = -1022;
+  else if (exact(rounded).gt(ref.abs()) && rounded === 2 ** binade && binade > -1022) binade -= 1;
+  const ulp = new D(2).pow(binade - 52);
+  return exact(approx).minus(ref).abs().div(ulp).toNumber();
+}
+
+/** The exact value of a double as a decimal of class `D` (mantissa x 2^exponent, to D's precision). */
+export function exactIn(D: typeof Decimal): (x: number) => Decimal {
+  const TWO = new D(2);
+  return (x: number) => {
+    if (x === 0) return new D(0);
+    view.setFloat64(0, x);
+    const bits = view.getBigUint64(0);
+    const sign = bits >> 63n === 1n ? -1 : 1;
+    const e = Number((bits >> 52n) & 0x7ffn);
+    const frac = bits & 0xf_ffff_ffff_ffffn;
+    const mant = e === 0 ? frac : frac | (1n << 52n);
+    const pow = (e === 0 ? 1 : e) - 1075;
+    return new D(mant.toString()).times(TWO.pow(pow)).times(sign);
+  };
 }

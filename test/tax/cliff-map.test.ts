@@ -10,6 +10,7 @@ import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { stateTax } from '../../src/tax/_lib/state-tax';
 import { cliffMap } from '../../src/tax/cliff-map';
 import { householdTax } from '../../src/tax/engine';
+import { cliffMapOracle } from './cliff-map-oracle';
 
 type Request = Parameters<typeof cliffMap>[0];
 const run = (request: Request) => cliffMap(request).result;
@@ -846,5 +847,109 @@ describe('tax/cliff-map: properties', () => {
       }),
       { numRuns: 12 },
     );
+  });
+});
+
+describe('tax/cliff-map: the exact composition against the decimal one it replaced (issue 28)', () => {
+  // test/tax/cliff-map-oracle.ts is the computation as it stood at cliff-map 2.3.0 (decimal amounts,
+  // string memo keys, every probe searched): the same engines, so the same result for every request,
+  // to the last field and in the same key order. CLIFF_MAP_RUNS raises the count.
+  const RUNS = Number(process.env.CLIFF_MAP_RUNS ?? 60);
+  const STATES = Object.keys(stateTaxTables.get(2025));
+
+  /** mulberry32, seeded: a failure replays. */
+  function generator(seed: number) {
+    let a = seed >>> 0;
+    const next = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const int = (n: number) => Math.floor(next() * n);
+    const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
+    return { next, int, pick, chance: (p: number) => next() < p };
+  }
+
+  function household(g: ReturnType<typeof generator>): Request {
+    const filing_status = g.pick(FILING_STATUSES);
+    const money = (scale: number) =>
+      g.chance(0.1)
+        ? g.pick([1234.5678, 0.1 + 0.2, 45_000.005])
+        : g.chance(0.5)
+          ? g.int(scale)
+          : g.int(scale * 100) / 100;
+    const ordinary = money(250_000);
+    const state = g.chance(0.7) ? g.pick(STATES) : undefined;
+    const request: Record<string, unknown> = {
+      tax_year: state === undefined ? g.pick([2024, 2025, 2026]) : 2025,
+      filing_status,
+      ordinary_income: ordinary,
+      qualified_income: g.chance(0.5) ? money(60_000) : 0,
+      social_security_benefits: g.chance(0.6) ? money(50_000) : 0,
+      medicare_enrollees: filing_status === 'mfj' ? g.int(3) : g.int(2),
+      next_dollar_earned: g.chance(0.2),
+      series_income: g.pick(['ordinary', 'ltcg']),
+      series_range: g.pick([2_000, 10_000, 30_000]),
+      series_step: g.pick([1_000, 2_500.5, 5_000]),
+    };
+    if (g.chance(0.8)) request.age = g.pick([40, 55, 60, 64, 65, 67, 72, 80]);
+    if (filing_status === 'mfj' && g.chance(0.6)) request.spouse_age = g.pick([50, 63, 65, 70]);
+    if (g.chance(0.3)) request.earned_income = Math.min(ordinary, money(120_000));
+    if (state !== undefined) request.state = g.chance(0.2) ? state.toLowerCase() : state;
+    if (g.chance(0.25)) {
+      request.aca_coverage = true;
+      request.household_size = 1 + g.int(5);
+      request.benchmark_annual_premium = g.int(30_000);
+    }
+    return request as Request;
+  }
+
+  it('every field of random households (states, benefits, ACA, Medicare, non-cent amounts) is the oracle one', () => {
+    const g = generator(20261128);
+    for (let i = 0; i < RUNS; i++) {
+      const request = household(g);
+      const input = cliffMap.parse(request);
+      const got = cliffMap.compute(input);
+      const want = cliffMapOracle(cliffMap.parse(request));
+      expect(JSON.stringify(got), JSON.stringify(request)).toBe(JSON.stringify(want));
+    }
+  });
+
+  it('the issue 28 household, with no state, NY, CA and the states with phase-outs and recaptures', () => {
+    const base = {
+      tax_year: 2025,
+      filing_status: 'mfj' as const,
+      age: 66,
+      spouse_age: 66,
+      ordinary_income: 150_000,
+      qualified_income: 20_000,
+      social_security_benefits: 40_000,
+      medicare_enrollees: 2,
+      series_range: 50_000,
+      series_step: 1_000,
+    };
+    for (const state of [
+      undefined,
+      'NY',
+      'CA',
+      'ME',
+      'CT',
+      'MN',
+      'OR',
+      'AL',
+      'MO',
+      'UT',
+      'WI',
+      'NJ',
+      'RI',
+      'VT',
+    ]) {
+      const request = state === undefined ? base : { ...base, state };
+      const got = cliffMap.compute(cliffMap.parse(request));
+      const want = cliffMapOracle(cliffMap.parse(request));
+      expect(JSON.stringify(got), state).toBe(JSON.stringify(want));
+    }
   });
 });

@@ -1,7 +1,36 @@
 import { calculationError } from '../../core/errors';
 import { Dec, floorCents } from '../../core/money';
 import type { FilingStatus } from '../../core/schema';
-import { bracketCeilings, type HouseholdYear, householdTax } from '../../tax/engine';
+import { bracketCeilings, type HouseholdYear, householdTax, SUPPORTED_TAX_YEARS } from '../../tax/engine';
+
+/**
+ * The rates of a tax year's ordinary brackets below the top one (those a "fill the bracket" field
+ * accepts: the top bracket has no ceiling to fill to), for a request schema's cross-field rule;
+ * `undefined` for a year without tables (the tax year field reports it).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * fillableBracketRates(2025, 'single'); // [0.1, 0.12, 0.22, 0.24, 0.32, 0.35]
+ * ```
+ */
+export function fillableBracketRates(taxYear: number, status: FilingStatus): readonly number[] | undefined {
+  if (!SUPPORTED_TAX_YEARS.includes(taxYear)) return undefined;
+  return bracketCeilings(taxYear, status).flatMap((b) => (b.ceiling === undefined ? [] : [b.rate]));
+}
+
+/**
+ * The message for a rate that is not one of {@link fillableBracketRates}.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * notFillableMessage(2025, 'single', [0.1, 0.12]); // 'must be the rate of a 2025 single bracket below the top one: one of 0.1, 0.12'
+ * ```
+ */
+export function notFillableMessage(taxYear: number, status: FilingStatus, rates: readonly number[]): string {
+  return `must be the rate of a ${taxYear} ${status} bracket below the top one: one of ${rates.join(', ')}`;
+}
 
 /**
  * The ceiling (top, inclusive, in taxable income) of the ordinary bracket taxed at `rate` for a tax
@@ -19,11 +48,7 @@ export function bracketCeilingOf(taxYear: number, status: FilingStatus, rate: nu
   const row = rows.find((b) => b.rate === rate);
   if (row?.ceiling === undefined) {
     const fillable = rows.flatMap((b) => (b.ceiling === undefined ? [] : [b.rate]));
-    throw calculationError(
-      'invalid_input',
-      field,
-      `must be the rate of a ${taxYear} ${status} bracket below the top one: one of ${fillable.join(', ')}`,
-    );
+    throw calculationError('invalid_input', field, notFillableMessage(taxYear, status, fillable));
   }
   return row.ceiling;
 }

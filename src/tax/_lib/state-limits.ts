@@ -11,13 +11,13 @@ import type { FilingStatus } from '../../core/schema';
 import { SENIOR_AGE } from '../deductions';
 import { federalTable } from '../federal-tables';
 import { ordinaryTax, scheduleFrom } from '../ordinary-tax';
+import { decAt, type Int } from './exact';
 import {
-  ageDeductionBeforePhaseout,
-  deductionCredit,
   exclusionRule,
   fullStandardDeduction,
   type StateTax,
   type StateTaxInput,
+  type StateTaxUnits,
 } from './state-tax';
 import type { StateTaxTable } from './tables';
 
@@ -36,17 +36,17 @@ export interface StateLimit {
   readonly block: string;
 }
 
-/** The value of `measure` in a state tax result. */
-export function stateMeasure(tax: StateTax, measure: StateMeasure): Dec {
+/** The value of `measure` in a state tax result, in the result's units (`units.unit`). */
+export function stateMeasure(units: StateTaxUnits, measure: StateMeasure): Int {
   switch (measure) {
     case 'state_agi':
-      return tax.stateAgi;
+      return units.stateAgi;
     case 'federal_agi':
-      return tax.federalAgi;
+      return units.federalAgi;
     case 'state_gross_income':
-      return tax.stateGrossIncome;
+      return units.stateGrossIncome;
     case 'taxable_income':
-      return tax.taxableIncome;
+      return units.taxableIncome;
   }
 }
 
@@ -214,7 +214,7 @@ export function stateLimits(
   const share = table.deduction_credit;
   if (share !== undefined) {
     // the credit less phaseout_rate per dollar over the start: gone at start + credit / phaseout_rate
-    const full = deductionCredit(table, status, input.age, new Dec(0)).full;
+    const full = decAt(tax.units.deductionCreditFull, tax.units.unit);
     const start = share.phaseout_start[status];
     add('deduction_credit', 'deduction_credit_phaseout_start', 'state_agi', start);
     add(
@@ -322,10 +322,7 @@ export function stateLimits(
     }
     if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return;
     if (rule.no_phaseout_from_age !== undefined && input.age >= rule.no_phaseout_from_age) return;
-    const amount = ageDeductionBeforePhaseout(rule, status, {
-      socialSecurity: tax.socialSecurityExcluded,
-      pension: tax.pensionExcluded,
-    });
+    const amount = decAt(tax.units.ageDeductionsBeforePhaseout[i] ?? 0, tax.units.unit);
     if (amount.lte(0)) return;
     const start = rule.phaseout_start[status];
     add('age_deductions', `age_deduction_${i + 1}_phaseout_start`, 'state_agi', start);

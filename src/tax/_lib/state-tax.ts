@@ -1,7 +1,22 @@
 /**
  * The state income tax computation shared by `/v1/tax/state-income`: retirement-income exclusions,
  * the state's standard deduction and exemptions, its rate schedule by filing status, exemption
- * credits and surtaxes, all in exact decimal arithmetic (cents are rounded once, in the result).
+ * credits and surtaxes, all exact (cents are rounded once, in the result).
+ *
+ * Exact integers (`exact.ts`): every amount of one computation is a whole number of a unit `1 / u`
+ * dollars, `u` = 10^p x f, where p is the most decimal places of the request's amounts (as
+ * `new Decimal(x)` reads them: 2 for cents, 4 for 1234.5678, 17 for 0.1 + 0.2) and f a factor learned
+ * per table and filing status (10^3 where a rate of 0.093 applies to cents, 75,000 where a phase-out
+ * divides by a width of 75,000, ...). Sums, differences, comparisons and products of integers are
+ * exact (float64 below 2^53, BigInt beyond); a product by a rate (m / 10^k) or a phase-out fraction
+ * (excess / width) is divided back to the unit exactly or not at all: a quotient that is not a whole
+ * number of units throws `Rescale` and the whole computation reruns at the unit refined by the
+ * quotient's denominator. A result is therefore the exact value of the rules below for the decimal
+ * inputs, whatever unit it was reached at; roundings are the rules' own (the steps counted whole,
+ * New York's fraction to 4 places, half up) and the doubles the result exposes (`marginalRate`, the
+ * bracket choice of a taxable income, the amounts in notes) are the doubles nearest the exact values,
+ * as the decimal implementation's `toNumber()` gave. The decimal implementation this replaced is kept
+ * in `test/tax/state-tax-oracle.ts` as the oracle of a differential test.
  *
  * @internal
  * @module
@@ -11,15 +26,43 @@ import type { FilingStatus } from '../../core/schema';
 import { seniorDeduction, standardDeduction } from '../deductions';
 import { householdTax } from '../engine';
 import { federalTable } from '../federal-tables';
+import type { FederalTax } from '../federal-tax';
+import type { BracketFill } from '../ordinary-tax';
+import { scaledSocialSecurity } from '../taxable-social-security';
 import {
-  type BracketFill,
-  type BracketSchedule,
-  bracketFills,
-  bracketIndex,
-  ordinaryTax,
-  scheduleFrom,
-} from '../ordinary-tax';
-import { taxableSocialSecurity } from '../taxable-social-security';
+  Amount,
+  add,
+  amountDec,
+  amountOf,
+  compare,
+  compareTo,
+  type DecimalForm,
+  decAt,
+  decimalOf,
+  decimalOfDec,
+  divCeil,
+  divExact,
+  divFloor,
+  divRound,
+  type Int,
+  inUnits,
+  max,
+  min,
+  minus,
+  mul,
+  mulDivExact,
+  negForm,
+  plus,
+  plusForm,
+  pow10,
+  refine,
+  sub,
+  timesForm,
+  timesNumber,
+  toNumber,
+  ZERO_AMOUNT,
+} from './exact';
+import { FastFederal } from './fast-federal';
 import type { StateTaxTable } from './tables';
 
 /**
@@ -54,9 +97,57 @@ export interface SurtaxFill {
   readonly tax: Dec;
 }
 
+/**
+ * The amounts of a {@link StateTax} as exact integers: whole numbers of `1 / unit` dollars (the
+ * decimal fields of the StateTax are these, divided by the unit).
+ */
+export interface StateTaxUnits {
+  readonly unit: Int;
+  readonly income: Int;
+  readonly stateAgi: Int;
+  readonly federalAgi: Int;
+  readonly stateGrossIncome: Int;
+  readonly socialSecurityTaxed: Int;
+  readonly socialSecurityExcluded: Int;
+  readonly pensionExcluded: Int;
+  readonly standardDeduction: Int;
+  readonly personalExemptions: Int;
+  readonly ageDeductions: Int;
+  readonly federalTaxDeduction: Int;
+  readonly taxableIncome: Int;
+  readonly bracketTax: Int;
+  readonly recaptureTax: Int;
+  readonly exemptionCredits: Int;
+  readonly surtax: Int;
+  readonly tax: Int;
+  /** Each of `table.age_deductions`' amount before its phase-out (0 for a rule that does not apply). */
+  readonly ageDeductionsBeforePhaseout: readonly Int[];
+  /** The credit of `deduction_credit` before its phase-out (0 without one). */
+  readonly deductionCreditFull: Int;
+}
+
+/** One bracket's share of the tax, exact: `taxed` x `rate` (with the row's cliff amount, if any). */
+export interface StateBracketAmounts {
+  readonly rate: number;
+  readonly from: number;
+  /** Omitted for the top bracket. */
+  readonly to?: number;
+  readonly taxed: Amount;
+  readonly tax: Amount;
+}
+
+/** One surtax's share, exact. */
+export interface SurtaxAmounts {
+  readonly name: string;
+  readonly rate: number;
+  readonly threshold: number;
+  readonly taxed: Amount;
+  readonly tax: Amount;
+}
+
 /** A state's tax on one request, exact. */
 export interface StateTax {
-  readonly schedule?: string;
+  readonly schedule?: string | undefined;
   readonly income: Dec;
   /**
    * The state's AGI: the income after its exclusions, the measure of its deduction, exemption, credit
@@ -90,21 +181,60 @@ export interface StateTax {
   readonly surtaxes: readonly SurtaxFill[];
   /** Why an age-gated exclusion was or was not applied, when it matters. */
   readonly exclusionNotes: readonly string[];
+  /** The same amounts as exact integers (what a caller comparing many results reads). */
+  readonly units: StateTaxUnits;
+  /** {@link StateTax.brackets} as exact amounts. */
+  readonly bracketAmounts: readonly StateBracketAmounts[];
+  /** {@link StateTax.surtaxes} as exact amounts. */
+  readonly surtaxAmounts: readonly SurtaxAmounts[];
 }
 
-const schedules = new WeakMap<object, BracketSchedule>();
+// ---------------------------------------------------------------------------------------------------
+// Table figures as exact decimals
+
+/** The decimal forms of the tables' figures (a few hundred distinct numbers). */
+const forms = new Map<number, DecimalForm>();
+
+function form(x: number): DecimalForm {
+  let f = forms.get(x);
+  if (f === undefined) {
+    f = decimalOf(x);
+    if (forms.size < 4096) forms.set(x, f);
+  }
+  return f;
+}
+
+/** A rate schedule with the exact tax at each threshold. */
+interface Schedule {
+  readonly rates: readonly number[];
+  readonly thresholds: readonly number[];
+  /** Tax on income of exactly `thresholds[i]`, as a decimal. */
+  readonly base: readonly DecimalForm[];
+}
+
+const schedules = new WeakMap<object, Schedule>();
 
 /** The schedule of `rows`, built once per `key` (the rows object itself unless given). */
-function scheduleOf(rows: { thresholds: number[]; rates: number[] }, key: object = rows): BracketSchedule {
+function scheduleOf(rows: { thresholds: number[]; rates: number[] }, key: object = rows): Schedule {
   let schedule = schedules.get(key);
   if (schedule === undefined) {
-    schedule = scheduleFrom(rows.rates, rows.thresholds);
+    // base[i] = sum over j < i of (thresholds[j + 1] - thresholds[j]) x rates[j], in exact decimals
+    const base: DecimalForm[] = [{ m: 0, places: 0 }];
+    for (let i = 1; i < rows.thresholds.length; i++) {
+      const width = plusForm(
+        form(rows.thresholds[i] as number),
+        negForm(form(rows.thresholds[i - 1] as number)),
+      );
+      base.push(plusForm(base[i - 1] as DecimalForm, timesForm(width, form(rows.rates[i - 1] as number))));
+    }
+    schedule = { rates: rows.rates, thresholds: rows.thresholds, base };
     schedules.set(key, schedule);
   }
   return schedule;
 }
 
 type Exclusion = NonNullable<StateTaxTable['retirement_exclusions']>[number];
+type AgeDeduction = NonNullable<StateTaxTable['age_deductions']>[number];
 
 function ageQualifies(rule: Exclusion, age: number | undefined): boolean {
   if (rule.min_age === undefined && rule.max_age === undefined) return true;
@@ -120,29 +250,7 @@ function ageText(rule: Exclusion): string {
   return `age ${rule.max_age} and under`;
 }
 
-/**
- * The linear phase-out fraction of `rule` at `measure`: (measure - start) / width, within 0 and 1; with
- * `step`, the excess counted in whole steps (each step or part of one).
- */
-function phaseoutFraction(
-  rule:
-    | {
-        start: Record<FilingStatus, number>;
-        width: Record<FilingStatus, number>;
-        step?: Record<FilingStatus, number> | undefined;
-      }
-    | undefined,
-  status: FilingStatus,
-  measure: Dec,
-): Dec {
-  if (rule === undefined) return new Dec(0);
-  const step = rule.step?.[status];
-  const excess =
-    step === undefined
-      ? Dec.max(measure.minus(rule.start[status]), 0)
-      : stepsOver(measure, rule.start[status], step).times(step);
-  return Dec.min(excess.div(rule.width[status]), 1);
-}
+const exclusionRules = new WeakMap<StateTaxTable, Record<'pension' | 'social_security', Exclusion[]>>();
 
 /**
  * The exclusion rules of `kind` in `table`, and the one that applies at `age`: the first whose age gate
@@ -153,27 +261,148 @@ export function exclusionRule(
   kind: 'pension' | 'social_security',
   age: number | undefined,
 ): { rules: Exclusion[]; rule: Exclusion | undefined } {
-  const rules = (table.retirement_exclusions ?? []).filter(
-    (rule) => rule.applies_to === kind || rule.applies_to === 'pension_and_social_security',
-  );
+  let byKind = exclusionRules.get(table);
+  if (byKind === undefined) {
+    const of = (k: typeof kind) =>
+      (table.retirement_exclusions ?? []).filter(
+        (rule) => rule.applies_to === k || rule.applies_to === 'pension_and_social_security',
+      );
+    byKind = { pension: of('pension'), social_security: of('social_security') };
+    exclusionRules.set(table, byKind);
+  }
+  const rules = byKind[kind];
   return { rules, rule: rules.find((r) => ageQualifies(r, age)) };
 }
 
-/** What an exclusion depends on besides the amount. */
+/**
+ * The standard deduction before any phase-out, in dollars: the state's own, or the federal one it
+ * adopts (with the IRC 63(f) additional amount at `age` 65 or older where the table says so).
+ */
+function fullStandardDeductionAmount(table: StateTaxTable, status: FilingStatus, age?: number): number {
+  const own = table.standard_deduction?.[status];
+  if (own !== undefined) return own;
+  const federal = table.federal_standard_deduction;
+  if (!federal?.applies) return 0;
+  return federalStandardDeduction(table, status, federal.additional_at_65 ? age : undefined);
+}
+
+/**
+ * The standard deduction before any phase-out: the state's own, or the federal one it adopts (with the
+ * IRC 63(f) additional amount at `age` 65 or older where the table says so).
+ */
+export function fullStandardDeduction(table: StateTaxTable, status: FilingStatus, age?: number): Dec {
+  return new Dec(fullStandardDeductionAmount(table, status, age));
+}
+
+/** The federal standard deduction of the table's year, with the additional amount of one person at `age`. */
+export function federalStandardDeduction(table: StateTaxTable, status: FilingStatus, age?: number): number {
+  return standardDeduction(federalTable(table.tax_year), status, { age }).total;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One computation at one unit
+
+/** A linear phase-out's fraction as `n / d` (0 <= n <= d). */
+interface Fraction {
+  readonly n: Int;
+  readonly d: Int;
+}
+
+const NO_FRACTION: Fraction = { n: 0, d: 1 };
+
+/** The figures of a phase-out rule (`phaseoutShape` in the table schema). */
+type Phaseout =
+  | {
+      start: Record<FilingStatus, number>;
+      width: Record<FilingStatus, number>;
+      step?: Record<FilingStatus, number> | undefined;
+    }
+  | undefined;
+
+/** Exact arithmetic at the unit `1 / u` dollars. */
+class Units {
+  constructor(readonly u: Int) {}
+
+  /** A figure (a double, read as its decimal form) in units. */
+  of(x: number): Int {
+    return Number.isSafeInteger(x) ? mul(x, this.u) : inUnits(form(x), this.u);
+  }
+
+  /** `v x rate`, exact. */
+  times(v: Int, rate: number): Int {
+    if (v === 0 || rate === 0) return 0;
+    const r = form(rate);
+    return r.places === 0 ? mul(v, r.m) : mulDivExact(v, r.m, pow10(r.places));
+  }
+
+  /** The double nearest `v` dollars. */
+  num(v: Int): number {
+    return toNumber(v, this.u);
+  }
+
+  /** The number of `step`s (a part of one counting as one) by which `measure` is over `start`. */
+  stepsOver(measure: Int, start: number, step: number): Int {
+    return divCeil(max(sub(measure, this.of(start)), 0), this.of(step));
+  }
+
+  /**
+   * The linear phase-out fraction of `rule` at `measure`: (measure - start) / width, within 0 and 1;
+   * with `step`, the excess counted in whole steps (each step or part of one).
+   */
+  fraction(rule: Phaseout, status: FilingStatus, measure: Int): Fraction {
+    if (rule === undefined) return NO_FRACTION;
+    const step = rule.step?.[status];
+    const excess =
+      step === undefined
+        ? max(sub(measure, this.of(rule.start[status])), 0)
+        : mul(this.stepsOver(measure, rule.start[status], step), this.of(step));
+    const d = this.of(rule.width[status]);
+    return { n: min(excess, d), d };
+  }
+
+  /** `amount` less its `fraction`. */
+  less(amount: Int, fraction: Fraction): Int {
+    return fraction.n === 0 ? amount : sub(amount, mulDivExact(amount, fraction.n, fraction.d));
+  }
+
+  /** Tax on `x` through `schedule`: `base[k] + rate[k] x (x - threshold[k])`, zero at or below zero. */
+  tax(schedule: Schedule, x: Int): Int {
+    if (x <= 0) return 0;
+    const k = bracketIndexOf(schedule, this.num(x));
+    const over = sub(x, this.of(schedule.thresholds[k] as number));
+    return add(
+      inUnits(schedule.base[k] as DecimalForm, this.u),
+      this.times(over, schedule.rates[k] as number),
+    );
+  }
+
+  /** A request amount in units. */
+  input(x: DecimalForm): Int {
+    return inUnits(x, this.u);
+  }
+}
+
+function bracketIndexOf(schedule: Schedule, income: number): number {
+  const t = schedule.thresholds;
+  let k = 0;
+  while (k + 1 < t.length && income >= (t[k + 1] as number)) k++;
+  return k;
+}
+
+/** Notes, built when read (a computation in a loop rarely reads them). */
+type Note = () => string;
+
+/** What an exclusion depends on besides the amount and the income its limits are measured on. */
 interface ExclusionContext {
   readonly age: number | undefined;
   readonly status: FilingStatus;
-  /** The income the rule's income limits are measured on. */
-  readonly income: Dec;
   /** Federal AGI: the income given with the part of the benefits IRC 86 includes (phase-outs). */
-  readonly federalAgi: Dec;
+  readonly federalAgi: Int;
   /** All the Social Security benefits received. */
-  readonly benefits: Dec;
+  readonly benefits: Int;
   /** Provisional income over the IRC 86 base amount (zero below it, and without benefits). */
-  readonly provisionalExcess: Dec;
-  /** The Social Security benefits the table's own rules exclude (taken first). */
-  readonly socialSecurityExcluded: Dec;
-  readonly notes: string[];
+  readonly provisionalExcess: Int;
+  readonly notes: Note[];
 }
 
 /**
@@ -181,129 +410,122 @@ interface ExclusionContext {
  * kind and age gate match (rules of one kind cover disjoint ages), up to its cap, less its phase-out.
  */
 function excluded(
+  c: Units,
   table: StateTaxTable,
   kind: 'pension' | 'social_security',
-  amount: Dec,
+  amount: Int,
   ctx: ExclusionContext,
-): Dec {
-  const { age, status, income, notes } = ctx;
-  if (amount.lte(0)) return new Dec(0);
+  /** The income the rule's income limits are measured on. */
+  income: Int,
+  /** The Social Security benefits the table's own rules exclude (taken first). */
+  socialSecurityExcluded: Int,
+): Int {
+  const { age, status, notes } = ctx;
+  if (amount <= 0) return 0;
   const { rules, rule } = exclusionRule(table, kind, age);
+  const what = kind === 'pension' ? 'retirement-income' : 'Social Security';
   if (rule === undefined) {
     if (rules.length > 0) {
       const gates = rules.map(ageText).join(', ');
-      notes.push(
+      notes.push(() =>
         age === undefined
-          ? `age not given: the ${kind === 'pension' ? 'retirement-income' : 'Social Security'} exclusion (${gates}) is not applied`
-          : `age ${age} does not qualify for the ${kind === 'pension' ? 'retirement-income' : 'Social Security'} exclusion (${gates})`,
+          ? `age not given: the ${what} exclusion (${gates}) is not applied`
+          : `age ${age} does not qualify for the ${what} exclusion (${gates})`,
       );
     }
-    return new Dec(0);
+    return 0;
   }
+  const federalAgi = ctx.federalAgi;
   if (rule.full_exclusion_below !== undefined) {
     const limit = rule.full_exclusion_below[status];
-    if (ctx.federalAgi.lt(limit)) return amount;
-    const kept = Dec.min(
-      amount,
-      Dec.min(ctx.benefits, ctx.provisionalExcess).times(rule.taxed_share_above ?? 1),
-    );
+    if (federalAgi < c.of(limit)) return amount;
+    const share = rule.taxed_share_above ?? 1;
+    const kept = min(amount, c.times(min(ctx.benefits, ctx.provisionalExcess), share));
     notes.push(
-      `federal AGI of ${dollars(ctx.federalAgi.toNumber())} is at or over ${dollars(limit)}: at most ${roundRate((rule.taxed_share_above ?? 1) * 100)}% of the benefits (or of provisional income over the base amount) stays taxed`,
+      () =>
+        `federal AGI of ${dollars(c.num(federalAgi))} is at or over ${dollars(limit)}: at most ${roundRate(share * 100)}% of the benefits (or of provisional income over the base amount) stays taxed`,
     );
-    return amount.minus(kept);
+    return sub(amount, kept);
   }
-  const measure = rule.measured_on_federal_agi ? ctx.federalAgi : income;
+  const measure = rule.measured_on_federal_agi ? federalAgi : income;
+  const named = kind === 'pension' ? 'pension' : 'benefits';
   let base = amount;
-  const tier = (rule.income_tiers ?? [])
-    .filter((row) => (rule.tiers_at_or_over ? measure.gte(row.over[status]) : measure.gt(row.over[status])))
-    .at(-1);
+  let tier: NonNullable<Exclusion['income_tiers']>[number] | undefined;
+  for (const row of rule.income_tiers ?? []) {
+    const over = c.of(row.over[status]);
+    if (rule.tiers_at_or_over ? measure >= over : measure > over) tier = row;
+  }
   if (tier !== undefined) {
     const fraction = tier.fraction[status];
-    base = amount.times(fraction);
+    const over = tier.over[status];
+    base = c.times(amount, fraction);
     notes.push(
-      `income ${rule.tiers_at_or_over ? 'at or over' : 'over'} ${dollars(tier.over[status])}: ${roundRate(fraction * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
+      () =>
+        `income ${rule.tiers_at_or_over ? 'at or over' : 'over'} ${dollars(over)}: ${roundRate(fraction * 100)}% of the ${named} may be excluded`,
     );
   }
   const stepped = rule.step_phaseout;
   if (stepped !== undefined) {
-    const steps = stepsOver(measure, stepped.start[status], stepped.step[status]);
-    const kept = Dec.max(new Dec(1).minus(steps.times(stepped.rate)), 0);
-    if (steps.gt(0)) {
+    const steps = c.stepsOver(measure, stepped.start[status], stepped.step[status]);
+    // kept = max(1 - steps x rate, 0), as a decimal of the rate's places
+    const rate = form(stepped.rate);
+    const scale = pow10(rate.places);
+    const kept = max(sub(scale, mul(steps, rate.m)), 0);
+    if (steps > 0) {
+      const start = stepped.start[status];
       notes.push(
-        `income over ${dollars(stepped.start[status])}: ${roundRate(kept.toNumber() * 100)}% of the ${kind === 'pension' ? 'pension' : 'benefits'} may be excluded`,
+        () =>
+          `income over ${dollars(start)}: ${roundRate(toNumber(kept, scale) * 100)}% of the ${named} may be excluded`,
       );
     }
-    base = base.times(kept);
+    base = mulDivExact(base, kept, scale);
   }
   let capped = base;
   if (rule.max_amount !== undefined) {
-    if (rule.uncapped_up_to !== undefined && income.lte(rule.uncapped_up_to[status])) {
+    const uncapped = rule.uncapped_up_to?.[status];
+    if (uncapped !== undefined && income <= c.of(uncapped)) {
       notes.push(
-        `income of ${dollars(income.toNumber())} is at or below ${dollars(rule.uncapped_up_to[status])}: the Social Security exclusion is not capped`,
+        () =>
+          `income of ${dollars(c.num(income))} is at or below ${dollars(uncapped)}: the Social Security exclusion is not capped`,
       );
       return base;
     }
-    let room = new Dec(typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status]);
-    if (rule.cap_reduced_by_social_security) room = Dec.max(room.minus(ctx.socialSecurityExcluded), 0);
-    if (rule.cap_reduced_by_benefits_received) room = Dec.max(room.minus(ctx.benefits), 0);
-    capped = Dec.min(base, room);
+    let room = c.of(typeof rule.max_amount === 'number' ? rule.max_amount : rule.max_amount[status]);
+    if (rule.cap_reduced_by_social_security) room = max(sub(room, socialSecurityExcluded), 0);
+    if (rule.cap_reduced_by_benefits_received) room = max(sub(room, ctx.benefits), 0);
+    capped = min(base, room);
   }
-  const fraction = phaseoutFraction(rule.phaseout, status, ctx.federalAgi);
-  if (fraction.lte(0)) return capped;
+  const fraction = c.fraction(rule.phaseout, status, federalAgi);
+  if (fraction.n <= 0) return capped;
+  const start = rule.phaseout?.start[status] ?? 0;
   notes.push(
-    `federal AGI of ${dollars(ctx.federalAgi.toNumber())} is over ${dollars(rule.phaseout?.start[status] ?? 0)}: the ${kind === 'pension' ? 'pension' : 'Social Security'} exclusion is reduced by ${roundRate(fraction.times(100).toNumber())}%`,
+    () =>
+      `federal AGI of ${dollars(c.num(federalAgi))} is over ${dollars(start)}: the ${kind === 'pension' ? 'pension' : 'Social Security'} exclusion is reduced by ${roundRate(toNumber(mul(fraction.n, 100), fraction.d))}%`,
   );
-  return capped.minus(capped.times(fraction));
+  return c.less(capped, fraction);
 }
-
-type AgeDeduction = NonNullable<StateTaxTable['age_deductions']>[number];
 
 /** Whether `measure` has passed an age deduction's income limit (see `income_limit`). */
-export function pastIncomeLimit(
+function pastIncomeLimit(
+  c: Units,
   limit: NonNullable<AgeDeduction['income_limit']>,
   status: FilingStatus,
-  measure: Dec,
+  measure: Int,
 ): boolean {
-  const amount = limit.amount[status];
-  return limit.below ? measure.gte(amount) : measure.gt(amount);
-}
-
-/**
- * One person's age-gated deduction: zero under `min_age` or past its income limit, less its phase-out on
- * income over the start.
- */
-function ageDeduction(
-  rule: AgeDeduction,
-  status: FilingStatus,
-  income: Dec,
-  federalAgi: Dec,
-  age: number | undefined,
-  excludedRetirement: { socialSecurity: Dec; pension: Dec },
-): Dec {
-  if (age === undefined || age < rule.min_age) return new Dec(0);
-  const limit = rule.income_limit;
-  if (
-    limit !== undefined &&
-    pastIncomeLimit(limit, status, limit.measured_on_federal_agi ? federalAgi : income)
-  ) {
-    return new Dec(0);
-  }
-  const full = ageDeductionBeforePhaseout(rule, status, excludedRetirement);
-  if (rule.phaseout_start === undefined || rule.phaseout_rate === undefined) return full;
-  if (rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age) return full;
-  const excess = Dec.max(income.minus(rule.phaseout_start[status]), 0);
-  return Dec.max(full.minus(excess.times(rule.phaseout_rate)), 0);
+  const amount = c.of(limit.amount[status]);
+  return limit.below ? measure >= amount : measure > amount;
 }
 
 /** One person's age-gated deduction before its phase-out: its amount less the retirement income excluded. */
-export function ageDeductionBeforePhaseout(
+function ageDeductionBeforePhaseout(
+  c: Units,
   rule: AgeDeduction,
   status: FilingStatus,
-  excludedRetirement: { socialSecurity: Dec; pension: Dec },
-): Dec {
-  let full = new Dec(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
-  if (rule.reduced_by_social_security) full = Dec.max(full.minus(excludedRetirement.socialSecurity), 0);
-  if (rule.reduced_by_pension_excluded) full = Dec.max(full.minus(excludedRetirement.pension), 0);
+  excludedRetirement: { socialSecurity: Int; pension: Int },
+): Int {
+  let full = c.of(typeof rule.amount === 'number' ? rule.amount : rule.amount[status]);
+  if (rule.reduced_by_social_security) full = max(sub(full, excludedRetirement.socialSecurity), 0);
+  if (rule.reduced_by_pension_excluded) full = max(sub(full, excludedRetirement.pension), 0);
   return full;
 }
 
@@ -312,91 +534,41 @@ export function ageDeductionBeforePhaseout(
  * reduction, and the share of the next dollar of AGI it takes off the deduction (zero once capped).
  */
 function deductionLimitation(
+  c: Units,
   table: StateTaxTable,
   status: FilingStatus,
-  deduction: Dec,
-  federalAgi: Dec,
-): { reduction: Dec; slope: number } {
+  deduction: Int,
+  federalAgi: Int,
+): { reduction: Int; slope: number } {
   const rule = table.standard_deduction_limitation;
-  if (rule === undefined) return { reduction: new Dec(0), slope: 0 };
+  if (rule === undefined) return NO_LIMITATION;
   const thresholds = rule.thresholds[status];
   const schedule = scheduleOf({ thresholds, rates: rule.rates }, thresholds);
-  const uncapped = ordinaryTax(schedule, federalAgi);
-  const cap = deduction.times(rule.max_fraction);
-  if (uncapped.gte(cap)) return { reduction: cap, slope: 0 };
+  const uncapped = c.tax(schedule, federalAgi);
+  const cap = c.times(deduction, rule.max_fraction);
+  if (uncapped >= cap) return { reduction: cap, slope: 0 };
   return {
     reduction: uncapped,
-    slope: schedule.rates[bracketIndex(schedule, federalAgi.toNumber())] as number,
+    slope: schedule.rates[bracketIndexOf(schedule, c.num(federalAgi))] as number,
   };
 }
 
-/**
- * The standard deduction before any phase-out: the state's own, or the federal one it adopts (with the
- * IRC 63(f) additional amount at `age` 65 or older where the table says so).
- */
-export function fullStandardDeduction(table: StateTaxTable, status: FilingStatus, age?: number): Dec {
-  const own = table.standard_deduction?.[status];
-  if (own !== undefined) return new Dec(own);
-  const federal = table.federal_standard_deduction;
-  if (!federal?.applies) return new Dec(0);
-  return new Dec(federalStandardDeduction(table, status, federal.additional_at_65 ? age : undefined));
-}
+const NO_LIMITATION = { reduction: 0, slope: 0 } as const;
 
-/** The federal standard deduction of the table's year, with the additional amount of one person at `age`. */
-export function federalStandardDeduction(table: StateTaxTable, status: FilingStatus, age?: number): number {
-  return standardDeduction(federalTable(table.tax_year), status, { age }).total;
-}
-
-/**
- * The IRC 151(d)(5)(C) deduction for seniors a state takes from federal taxable income
- * (`federal_standard_deduction.senior_deduction`): one person's, at `age`, phased out on federal AGI.
- */
-export function stateSeniorDeduction(
-  table: StateTaxTable,
-  status: FilingStatus,
-  age: number | undefined,
-  federalAgi: Dec,
-): Dec {
-  if (!table.federal_standard_deduction?.senior_deduction) return new Dec(0);
-  return seniorDeduction(federalTable(table.tax_year), status, { age }, federalAgi);
-}
-
-/**
- * The credit of a share of the federal standard deduction (see `deduction_credit`): before its phase-out
- * (`full`) and after it, on the state's AGI `income`.
- */
-export function deductionCredit(
-  table: StateTaxTable,
-  status: FilingStatus,
-  age: number | undefined,
-  income: Dec,
-): { full: Dec; credit: Dec } {
-  const rule = table.deduction_credit;
-  if (rule === undefined) return { full: new Dec(0), credit: new Dec(0) };
-  const full = new Dec(federalStandardDeduction(table, status, age)).times(rule.rate);
-  const reduction = Dec.max(income.minus(rule.phaseout_start[status]), 0).times(rule.phaseout_rate);
-  return { full, credit: Dec.max(full.minus(reduction), 0) };
-}
-
-/** The number of `step`s (a part of one counting as one) by which `income` is over `start`. */
-function stepsOver(income: Dec, start: number, step: number): Dec {
-  return Dec.max(income.minus(start), 0).div(step).ceil();
-}
-
-/** The cliff amounts of a schedule that `taxable` is over, in total and by bracket row. */
+/** The cliff amounts of a schedule that `taxable` is over, in total. */
 function jumpsOver(
+  c: Units,
   rows: { thresholds: number[]; jumps?: number[] | undefined },
-  taxable: Dec,
-): { total: Dec; byRow: (Dec | undefined)[] } {
-  const byRow: (Dec | undefined)[] = [];
-  let total = new Dec(0);
-  (rows.jumps ?? []).forEach((jump, i) => {
-    if (jump !== 0 && taxable.gt(rows.thresholds[i] as number)) {
-      byRow[i] = new Dec(jump);
-      total = total.plus(jump);
-    }
-  });
-  return { total, byRow };
+  taxable: Int,
+): Int {
+  let total: Int = 0;
+  const jumps = rows.jumps;
+  if (jumps === undefined) return 0;
+  for (let i = 0; i < jumps.length; i++) {
+    const jump = jumps[i] as number;
+    if (jump !== 0 && taxable > c.of(rows.thresholds[i] as number)) total = add(total, c.of(jump));
+  }
+  return total;
 }
 
 /**
@@ -407,41 +579,64 @@ function jumpsOver(
  * both exceed its start, which, taxable income never exceeding AGI, is the tier of the taxable income.
  */
 function recaptureOf(
+  c: Units,
   table: StateTaxTable,
   scheduleName: string,
-  schedule: BracketSchedule,
-  agi: Dec,
-  taxable: Dec,
-  main: Dec,
-): { tax: Dec; marginal: number } {
+  schedule: Schedule,
+  agi: Int,
+  taxable: Int,
+  main: Int,
+): { tax: Int; marginal: number } {
   const rule = table.recapture;
-  const none = { tax: new Dec(0), marginal: 0 };
-  if (rule === undefined || agi.lte(rule.min_agi)) return none;
-  const rate = schedule.rates[bracketIndex(schedule, taxable.toNumber())] as number;
-  if (agi.gt(rule.flat_above_agi)) {
+  if (rule === undefined || agi <= c.of(rule.min_agi)) return NO_RECAPTURE;
+  const rate = schedule.rates[bracketIndexOf(schedule, c.num(taxable))] as number;
+  if (agi > c.of(rule.flat_above_agi)) {
     const top = schedule.rates[schedule.rates.length - 1] as number;
-    return { tax: taxable.times(top).minus(main), marginal: top - rate };
+    return { tax: sub(c.times(taxable, top), main), marginal: top - rate };
   }
   const tiers = rule.tiers[scheduleName] ?? [];
-  const tier = tiers.filter((row) => taxable.gt(row.over) && agi.gt(row.over)).at(-1) ?? tiers[0];
-  if (tier === undefined) return none;
+  let tier = tiers[0];
+  for (const row of tiers) {
+    const over = c.of(row.over);
+    if (taxable > over && agi > over) tier = row;
+  }
+  if (tier === undefined) return NO_RECAPTURE;
   const start = Math.max(rule.min_agi, tier.over);
-  // the worksheet's fraction: AGI over the start (at most phase_in) / phase_in, rounded
-  const raw = Dec.max(agi.minus(start), 0).div(rule.phase_in);
-  const fraction = Dec.min(raw.toDecimalPlaces(rule.fraction_places), 1);
-  const phasing = raw.lt(1);
+  // the worksheet's fraction: AGI over the start (at most phase_in) / phase_in, rounded half up to
+  // `fraction_places` (as a whole number of 10^-places)
+  const excess = max(sub(agi, c.of(start)), 0);
+  const phaseIn = c.of(rule.phase_in);
+  const scale = pow10(rule.fraction_places);
+  const fraction = min(divRound(mul(excess, scale), phaseIn), scale);
+  const phasing = excess < phaseIn;
+  const base = c.of(tier.base);
   if (tier.increment !== undefined) {
     // schedule tax + recapture base + fraction x incremental benefit (NY worksheets 2-5, 8-10, 13-15)
-    const tax = new Dec(tier.base).plus(fraction.times(tier.increment));
+    const tax = add(base, mulDivExact(c.of(tier.increment), fraction, scale));
     return { tax, marginal: phasing ? tier.increment / rule.phase_in : 0 };
   }
   // schedule tax + fraction x (rate x taxable income - schedule tax - base) (NY worksheets 1, 7, 12)
-  const gap = taxable.times(tier.rate).minus(main).minus(tier.base);
-  const tax = new Dec(tier.base).plus(gap.times(fraction));
-  const marginal = phasing
-    ? new Dec(tier.rate - rate).times(fraction).plus(gap.div(rule.phase_in)).toNumber()
-    : tier.rate - rate;
+  const gap = sub(sub(c.times(taxable, tier.rate), main), base);
+  const tax = add(base, mulDivExact(gap, fraction, scale));
+  if (!phasing) return { tax, marginal: tier.rate - rate };
+  // (tier rate - rate) x fraction + gap / phase_in, to the nearest double
+  const difference = form(tier.rate - rate);
+  const dScale = mul(scale, pow10(difference.places));
+  const marginal = toNumber(
+    add(mul(mul(difference.m, fraction), phaseIn), mul(gap, dScale)),
+    mul(dScale, phaseIn),
+  );
   return { tax, marginal };
+}
+
+const NO_RECAPTURE = { tax: 0, marginal: 0 } as const;
+
+/** A federal figure (a decimal of the federal engine) as an exact decimal form. */
+function federalForm(fed: FederalTax, figure: 'regular_tax' | 'gross_income'): DecimalForm {
+  if (fed instanceof FastFederal) {
+    return figure === 'regular_tax' ? { m: fed.reg.regular, places: 6 } : { m: fed.grossC, places: 2 };
+  }
+  return decimalOfDec(fed[figure]);
 }
 
 /**
@@ -451,54 +646,485 @@ function recaptureOf(
  * deductions; no credits), times the fraction of the AGI's tier, within the cap of the AGI's tier.
  */
 function federalTaxDeduction(
+  c: Units,
   table: StateTaxTable,
   input: StateTaxInput,
-  ordinary: Dec,
-  benefits: Dec,
-  notes: string[],
-): Dec {
+  federalIncomeTax: DecimalForm | undefined,
+  ordinary: Int,
+  benefits: Int,
+  notes: Note[],
+): Int {
   const rule = table.federal_tax_deduction;
   if (rule === undefined) {
     if (input.federal_income_tax !== undefined) {
-      notes.push(`federal_income_tax is not used: ${table.name} does not deduct federal income tax`);
+      notes.push(() => `federal_income_tax is not used: ${table.name} does not deduct federal income tax`);
     }
-    return new Dec(0);
+    return 0;
   }
   const status = input.filing_status;
-  let federal: Dec;
-  let agi: Dec;
-  if (input.federal_income_tax === undefined) {
+  let federal: Int;
+  let agi: Int;
+  if (federalIncomeTax === undefined) {
     const fed = householdTax({
       tax_year: table.tax_year,
       filing_status: status,
-      ordinary_income: ordinary.toNumber(),
-      social_security_benefits: benefits.toNumber(),
+      ordinary_income: c.num(ordinary),
+      social_security_benefits: c.num(benefits),
       age: input.age,
     });
-    federal = fed.regular_tax;
-    agi = fed.gross_income;
+    const computed = c.input(federalForm(fed, 'regular_tax'));
+    federal = computed;
+    agi = c.input(federalForm(fed, 'gross_income'));
     notes.push(
-      `federal income tax not given: ${dollars(federal)} computed by the federal engine ` +
+      () =>
+        `federal income tax not given: ${dollars(decAt(computed, c.u))} computed by the federal engine ` +
         `(${table.tax_year} regular income tax on the same income, standard deduction${input.age === undefined ? '' : ' with the age given'}, no credits)`,
     );
   } else {
-    federal = new Dec(input.federal_income_tax);
-    agi = benefits.gt(0)
-      ? ordinary.plus(
-          taxableSocialSecurity({
-            filing_status: status,
-            benefits: benefits.toNumber(),
-            other_income: ordinary.toNumber(),
-          }).taxable,
-        )
-      : ordinary;
+    federal = c.input(federalIncomeTax);
+    if (benefits > 0) {
+      const social = scaledSocialSecurity({
+        filing_status: status,
+        benefits: c.num(benefits),
+        other_income: c.num(ordinary),
+      });
+      agi = add(ordinary, mulDivExact(social.taxableUnits, c.u, social.unit));
+    } else agi = ordinary;
   }
-  const fraction = (rule.fraction_tiers ?? []).filter((row) => agi.gte(row.from)).at(-1)?.fraction ?? 1;
-  let deduction = federal.times(fraction);
-  const cap = (rule.cap_tiers ?? []).filter((row) => agi.gte(row.from[status])).at(-1);
-  if (cap !== undefined) deduction = Dec.min(deduction, cap.amount[status]);
-  return Dec.max(deduction, 0);
+  let fraction = 1;
+  for (const row of rule.fraction_tiers ?? []) if (agi >= c.of(row.from)) fraction = row.fraction;
+  let deduction = c.times(federal, fraction);
+  let cap: NonNullable<typeof rule.cap_tiers>[number] | undefined;
+  for (const row of rule.cap_tiers ?? []) if (agi >= c.of(row.from[status])) cap = row;
+  if (cap !== undefined) deduction = min(deduction, c.of(cap.amount[status]));
+  return max(deduction, 0);
 }
+
+/** The request's amounts as exact decimals. */
+interface Amounts {
+  readonly other: DecimalForm;
+  readonly pension: DecimalForm;
+  readonly benefits: DecimalForm;
+  /** The federal income tax given, where the table deducts it. */
+  readonly federalIncomeTax: DecimalForm | undefined;
+}
+
+/** A surtax's threshold and amounts, in units. */
+interface SurtaxUnits {
+  readonly name: string;
+  readonly rate: number;
+  readonly threshold: number;
+  readonly taxed: Int;
+  readonly tax: Int;
+}
+
+/** The state tax of a kind-`none` jurisdiction: no tax; the income alone. */
+function untaxed(c: Units, a: Amounts): ExactStateTax {
+  const income = add(add(c.input(a.other), c.input(a.pension)), c.input(a.benefits));
+  const units: StateTaxUnits = {
+    unit: c.u,
+    income,
+    stateAgi: 0,
+    federalAgi: 0,
+    stateGrossIncome: 0,
+    socialSecurityTaxed: 0,
+    socialSecurityExcluded: 0,
+    pensionExcluded: 0,
+    standardDeduction: 0,
+    personalExemptions: 0,
+    ageDeductions: 0,
+    federalTaxDeduction: 0,
+    taxableIncome: 0,
+    bracketTax: 0,
+    recaptureTax: 0,
+    exemptionCredits: 0,
+    surtax: 0,
+    tax: 0,
+    ageDeductionsBeforePhaseout: [],
+    deductionCreditFull: 0,
+  };
+  return new ExactStateTax(units, 0, undefined, undefined, [], []);
+}
+
+function compute(c: Units, table: StateTaxTable, input: StateTaxInput, a: Amounts): ExactStateTax {
+  if (table.kind === 'none') return untaxed(c, a);
+  const status = input.filing_status;
+  const age = input.age;
+  const notes: Note[] = [];
+  const other = c.input(a.other);
+  const pension = c.input(a.pension);
+  const benefits = c.input(a.benefits);
+  const otherAndPension = add(other, pension);
+  // Federal AGI: the income given with the part of the benefits IRC 86 includes (the other income given
+  // standing for modified AGI). A state that taxes benefits starts from it, less its own Social
+  // Security exclusion, taken first; exclusion phase-outs are measured on it.
+  let included: Int = 0;
+  let provisionalExcess: Int = 0;
+  if (benefits > 0) {
+    const social = scaledSocialSecurity({
+      filing_status: status,
+      benefits: c.num(benefits),
+      other_income: c.num(otherAndPension),
+    });
+    included = mulDivExact(social.taxableUnits, c.u, social.unit);
+    const excess = sub(social.provisional, inUnits(form(social.base_amount), social.unit));
+    provisionalExcess = excess > 0 ? mulDivExact(excess, c.u, social.unit) : 0;
+  }
+  const federalAgi = add(otherAndPension, included);
+  const context: ExclusionContext = { age, status, federalAgi, benefits, provisionalExcess, notes };
+  let socialSecurityTaxed: Int = 0;
+  let socialSecurityExcluded: Int = 0;
+  if (table.social_security.taxed && benefits > 0) {
+    socialSecurityExcluded = excluded(c, table, 'social_security', included, context, federalAgi, 0);
+    socialSecurityTaxed = sub(included, socialSecurityExcluded);
+  }
+  // The state's gross income: its income before the pension exclusion (the benefits it taxes, none it
+  // exempts: New Jersey gross income, N.J.S.A. 54A:6-2), the measure of the pension exclusion's limits.
+  const stateGross = add(otherAndPension, socialSecurityTaxed);
+  const pensionExcluded = excluded(c, table, 'pension', pension, context, stateGross, socialSecurityExcluded);
+  const income = add(sub(otherAndPension, pensionExcluded), socialSecurityTaxed);
+  // The deduction and exemption phase-outs are measured on the state's AGI: the income after its
+  // exclusions (the limitation of the standard deduction on federal AGI).
+  const fullDeduction = c.of(fullStandardDeductionAmount(table, status, age));
+  let standardDeduction = c.less(
+    fullDeduction,
+    c.fraction(table.standard_deduction_phaseout, status, income),
+  );
+  const sliding = table.standard_deduction_sliding;
+  if (sliding !== undefined) {
+    const slid = (s: FilingStatus) =>
+      max(
+        sub(
+          c.of(table.standard_deduction?.[s] ?? 0),
+          c.times(max(sub(income, c.of(sliding.start[s])), 0), sliding.rate[s]),
+        ),
+        0,
+      );
+    standardDeduction = max(slid(status), slid(sliding.at_least_as[status]));
+  }
+  const steps = table.standard_deduction_steps;
+  if (steps !== undefined) {
+    const count = divFloor(max(sub(income, c.of(steps.start[status])), 0), c.of(steps.step[status]));
+    standardDeduction = max(
+      sub(standardDeduction, mul(count, c.of(steps.reduction[status]))),
+      min(c.of(steps.minimum[status]), standardDeduction),
+    );
+  }
+  const limitation = deductionLimitation(c, table, status, fullDeduction, federalAgi);
+  standardDeduction = sub(standardDeduction, limitation.reduction);
+  const cap = table.standard_deduction_cap;
+  if (cap !== undefined && federalAgi >= c.of(cap.from)) {
+    standardDeduction = min(standardDeduction, c.of(cap.amount[status]));
+  }
+  let personalExemptions = c.less(
+    c.of(table.personal_exemption?.[status] ?? 0),
+    c.fraction(table.personal_exemption_phaseout, status, income),
+  );
+  const exemptionSteps = table.personal_exemption_steps;
+  if (exemptionSteps !== undefined) {
+    const count = c.stepsOver(income, exemptionSteps.start[status], exemptionSteps.step);
+    personalExemptions = max(sub(personalExemptions, mul(count, c.of(exemptionSteps.reduction))), 0);
+  }
+  const tiered = table.personal_exemption_tiers;
+  if (tiered !== undefined) {
+    const rows = Array.isArray(tiered.tiers) ? tiered.tiers : tiered.tiers[status];
+    const measure = tiered.measured_on_federal_agi ? federalAgi : income;
+    const tier = rows.find((row) =>
+      'below' in row ? measure < c.of(row.below) : measure <= c.of(row.up_to),
+    );
+    personalExemptions = add(personalExemptions, mul(c.of(tier?.amount ?? 0), tiered.persons[status]));
+  }
+  // The IRC 151(d)(5)(C) deduction for seniors a state takes from federal taxable income
+  // (`federal_standard_deduction.senior_deduction`): one person's, at `age`, phased out on federal AGI.
+  const fedTable = federalTable(table.tax_year);
+  const senior = table.federal_standard_deduction?.senior_deduction
+    ? c.input(decimalOfDec(seniorDeduction(fedTable, status, { age }, decAt(federalAgi, c.u))))
+    : 0;
+  const excludedRetirement = { socialSecurity: socialSecurityExcluded, pension: pensionExcluded };
+  const beforePhaseout: Int[] = [];
+  let ageDeductions: Int = senior;
+  for (const rule of table.age_deductions ?? []) {
+    // One person's age-gated deduction: zero under `min_age` or past its income limit, less its
+    // phase-out on income over the start.
+    let amount: Int = 0;
+    let full: Int = 0;
+    if (age !== undefined && age >= rule.min_age) {
+      full = ageDeductionBeforePhaseout(c, rule, status, excludedRetirement);
+      const limit = rule.income_limit;
+      const measure = limit?.measured_on_federal_agi ? federalAgi : income;
+      if (limit === undefined || !pastIncomeLimit(c, limit, status, measure)) {
+        amount = full;
+        const start = rule.phaseout_start?.[status];
+        const rate = rule.phaseout_rate;
+        const exempt = rule.no_phaseout_from_age !== undefined && age >= rule.no_phaseout_from_age;
+        if (start !== undefined && rate !== undefined && !exempt) {
+          amount = max(sub(full, c.times(max(sub(income, c.of(start)), 0), rate)), 0);
+        }
+      }
+    }
+    beforePhaseout.push(full);
+    ageDeductions = add(
+      ageDeductions,
+      rule.part_of_standard_deduction
+        ? c.less(amount, c.fraction(table.standard_deduction_phaseout, status, income))
+        : amount,
+    );
+  }
+  // the senior deduction's phase-out takes its rate of each further dollar of federal AGI off it
+  const seniorRule = fedTable.senior_deduction;
+  const seniorSlope =
+    senior > 0 && federalAgi > c.of(seniorRule?.phaseout_start[status] ?? 0)
+      ? (seniorRule?.phaseout_rate ?? 0)
+      : 0;
+  const federalDeduction = federalTaxDeduction(
+    c,
+    table,
+    input,
+    a.federalIncomeTax,
+    otherAndPension,
+    benefits,
+    notes,
+  );
+  const beforeFloor = sub(
+    sub(sub(sub(income, standardDeduction), personalExemptions), ageDeductions),
+    federalDeduction,
+  );
+  const taxableIncome = max(beforeFloor, 0);
+  const scheduleName = table.status_map?.[status] as string;
+  const rows = table.brackets?.schedules[scheduleName];
+  if (rows === undefined) throw new TypeError(`${table.state}: no schedule ${scheduleName}`);
+  const schedule = scheduleOf(rows);
+  const bracketTax = add(c.tax(schedule, taxableIncome), jumpsOver(c, rows, taxableIncome));
+  let credit = c.of(table.exemption_credit?.[status] ?? 0);
+  const phaseout = table.exemption_credit_phaseout;
+  if (phaseout !== undefined) {
+    const step = phaseout.step?.[status];
+    const start = phaseout.start[status];
+    const measure = phaseout.measured_on_federal_agi ? federalAgi : income;
+    const count = step === undefined ? (measure > c.of(start) ? 1 : 0) : c.stepsOver(measure, start, step);
+    credit = max(sub(credit, mul(count, c.of(phaseout.reduction[status]))), 0);
+  }
+  for (const rule of table.age_exemption_credits ?? []) {
+    if (age !== undefined && age >= rule.min_age) credit = add(credit, c.of(rule.amount));
+  }
+  // The credit of a share of the federal standard deduction (see `deduction_credit`), less its
+  // phase-out on the state's AGI.
+  const share = table.deduction_credit;
+  let shareFull: Int = 0;
+  let shareCredit: Int = 0;
+  if (share !== undefined) {
+    shareFull = c.times(c.of(federalStandardDeduction(table, status, age)), share.rate);
+    const reduction = c.times(max(sub(income, c.of(share.phaseout_start[status])), 0), share.phaseout_rate);
+    shareCredit = max(sub(shareFull, reduction), 0);
+  }
+  credit = add(credit, shareCredit);
+  // while it phases out, each dollar of income takes `phaseout_rate` off the credit
+  const shareSlope =
+    shareCredit > 0 && income > c.of(share?.phaseout_start[status] ?? 0) ? (share?.phaseout_rate ?? 0) : 0;
+  let addbacks: Int = 0;
+  for (const rule of table.tax_addbacks ?? []) {
+    const count = c.stepsOver(income, rule.start[status], rule.step[status]);
+    addbacks = add(addbacks, min(mul(count, c.of(rule.amount[status])), c.of(rule.max[status])));
+  }
+  let creditRate = 0;
+  for (const row of table.tax_credit_rate?.tiers[status] ?? [])
+    if (income > c.of(row.over)) creditRate = row.rate;
+  const rateCredit = c.times(add(bracketTax, addbacks), creditRate);
+  const exemptionCredits = add(min(credit, bracketTax), rateCredit);
+  const surtaxes: SurtaxUnits[] = [];
+  let surtax: Int = 0;
+  for (const s of table.surtaxes ?? []) {
+    const threshold = s.threshold[status];
+    const taxed = max(sub(taxableIncome, c.of(threshold)), 0);
+    const tax = c.times(taxed, s.rate);
+    surtaxes.push({ name: s.name, rate: s.rate, threshold, taxed, tax });
+    surtax = add(surtax, tax);
+  }
+  const recapture = recaptureOf(c, table, scheduleName, schedule, income, taxableIncome, bracketTax);
+  const recaptureTax = add(recapture.tax, addbacks);
+  const floor = table.no_tax_at_or_below?.[status];
+  const untaxedHere = floor !== undefined && income <= c.of(floor);
+  if (untaxedHere)
+    notes.push(() => `income of ${dollars(c.num(income))} is at or below ${dollars(floor)}: no tax`);
+  const tax = untaxedHere ? 0 : add(sub(add(bracketTax, recaptureTax), exemptionCredits), surtax);
+  // The next dollar: taxed once income reaches the deductions; the bracket rate counts only once the
+  // exemption credits are used up; each surtax counts once its threshold is reached.
+  let marginal = 0;
+  if (beforeFloor >= 0 && !untaxedHere) {
+    const rate = schedule.rates[bracketIndexOf(schedule, c.num(taxableIncome))] as number;
+    if (bracketTax >= credit) {
+      marginal += (rate * (1 + limitation.slope + seniorSlope) + recapture.marginal) * (1 - creditRate);
+      marginal += shareSlope;
+    }
+    for (const s of surtaxes) if (taxableIncome >= c.of(s.threshold)) marginal += s.rate;
+  }
+  const units: StateTaxUnits = {
+    unit: c.u,
+    income: add(otherAndPension, benefits),
+    stateAgi: income,
+    federalAgi,
+    stateGrossIncome: stateGross,
+    socialSecurityTaxed,
+    socialSecurityExcluded,
+    pensionExcluded,
+    standardDeduction,
+    personalExemptions,
+    ageDeductions,
+    federalTaxDeduction: federalDeduction,
+    taxableIncome,
+    bracketTax,
+    recaptureTax,
+    exemptionCredits,
+    surtax,
+    tax,
+    ageDeductionsBeforePhaseout: beforePhaseout,
+    deductionCreditFull: shareFull,
+  };
+  return new ExactStateTax(units, marginal, scheduleName, rows, surtaxes, notes);
+}
+
+/** A {@link StateTax} over its exact integers: the decimal fields are built when read. */
+class ExactStateTax implements StateTax {
+  #notes: readonly string[] | undefined;
+  #bracketAmounts: readonly StateBracketAmounts[] | undefined;
+
+  constructor(
+    readonly units: StateTaxUnits,
+    readonly marginalRate: number,
+    readonly schedule: string | undefined,
+    private readonly rows:
+      | { thresholds: number[]; rates: number[]; jumps?: number[] | undefined }
+      | undefined,
+    private readonly surtaxRows: readonly SurtaxUnits[],
+    private readonly notes: readonly Note[],
+  ) {}
+
+  private dec(n: Int): Dec {
+    return decAt(n, this.units.unit);
+  }
+  get income(): Dec {
+    return this.dec(this.units.income);
+  }
+  get stateAgi(): Dec {
+    return this.dec(this.units.stateAgi);
+  }
+  get federalAgi(): Dec {
+    return this.dec(this.units.federalAgi);
+  }
+  get stateGrossIncome(): Dec {
+    return this.dec(this.units.stateGrossIncome);
+  }
+  get socialSecurityTaxed(): Dec {
+    return this.dec(this.units.socialSecurityTaxed);
+  }
+  get socialSecurityExcluded(): Dec {
+    return this.dec(this.units.socialSecurityExcluded);
+  }
+  get pensionExcluded(): Dec {
+    return this.dec(this.units.pensionExcluded);
+  }
+  get standardDeduction(): Dec {
+    return this.dec(this.units.standardDeduction);
+  }
+  get personalExemptions(): Dec {
+    return this.dec(this.units.personalExemptions);
+  }
+  get ageDeductions(): Dec {
+    return this.dec(this.units.ageDeductions);
+  }
+  get federalTaxDeduction(): Dec {
+    return this.dec(this.units.federalTaxDeduction);
+  }
+  get taxableIncome(): Dec {
+    return this.dec(this.units.taxableIncome);
+  }
+  get bracketTax(): Dec {
+    return this.dec(this.units.bracketTax);
+  }
+  get recaptureTax(): Dec {
+    return this.dec(this.units.recaptureTax);
+  }
+  get exemptionCredits(): Dec {
+    return this.dec(this.units.exemptionCredits);
+  }
+  get surtax(): Dec {
+    return this.dec(this.units.surtax);
+  }
+  get tax(): Dec {
+    return this.dec(this.units.tax);
+  }
+  /** How taxable income fills each row of the schedule, with the row's cliff amount in its tax. */
+  get bracketAmounts(): readonly StateBracketAmounts[] {
+    if (this.#bracketAmounts === undefined) {
+      const rows = this.rows;
+      const out: StateBracketAmounts[] = [];
+      if (rows !== undefined) {
+        const taxable = new Amount(this.units.taxableIncome, this.units.unit);
+        const t = rows.thresholds;
+        for (let i = 0; i < t.length; i++) {
+          const from = t[i] as number;
+          const to = t[i + 1];
+          const rate = rows.rates[i] as number;
+          let taxed = minus(taxable, amountOf(from));
+          if (taxed.n < 0) taxed = ZERO_AMOUNT;
+          if (to !== undefined) {
+            const width = minus(amountOf(to), amountOf(from));
+            if (compare(taxed, width) > 0) taxed = width;
+          }
+          let tax = timesNumber(taxed, rate);
+          const jump = rows.jumps?.[i];
+          if (jump !== undefined && jump !== 0 && compareTo(taxable, from) > 0)
+            tax = plus(tax, amountOf(jump));
+          out.push(to === undefined ? { rate, from, taxed, tax } : { rate, from, to, taxed, tax });
+        }
+      }
+      this.#bracketAmounts = out;
+    }
+    return this.#bracketAmounts;
+  }
+  get brackets(): readonly BracketFill[] {
+    return this.bracketAmounts.map(({ taxed, tax, ...row }) => ({
+      ...row,
+      taxed_amount: amountDec(taxed),
+      tax: amountDec(tax),
+    }));
+  }
+  get surtaxAmounts(): readonly SurtaxAmounts[] {
+    const unit = this.units.unit;
+    return this.surtaxRows.map((s) => ({
+      name: s.name,
+      rate: s.rate,
+      threshold: s.threshold,
+      taxed: new Amount(s.taxed, unit),
+      tax: new Amount(s.tax, unit),
+    }));
+  }
+  get surtaxes(): readonly SurtaxFill[] {
+    return this.surtaxAmounts.map(({ taxed, tax, ...row }) => ({
+      ...row,
+      taxed_amount: amountDec(taxed),
+      tax: amountDec(tax),
+    }));
+  }
+  get exclusionNotes(): readonly string[] {
+    if (this.#notes === undefined) this.#notes = this.notes.map((note) => note());
+    return this.#notes;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The entry point
+
+const STATUS_INDEX: Readonly<Record<FilingStatus, number>> = { single: 0, mfj: 1, mfs: 2, hoh: 3, qss: 4 };
+
+/**
+ * The unit factor each table and status last needed beyond the request's decimal places (starting from
+ * it saves the reruns; any factor gives the same, exact, result).
+ */
+const factors = new WeakMap<StateTaxTable, Int[]>();
+
+/** Factors above this are not kept (a request with extreme figures does not slow the next ones). */
+const MAX_KEPT_FACTOR = 1e12;
 
 /**
  * The tax of one jurisdiction on one request, exact: income (with Social Security benefits only where
@@ -516,224 +1142,41 @@ function federalTaxDeduction(
  * ```
  */
 export function stateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
-  const status = input.filing_status;
-  const notes: string[] = [];
-  const other = new Dec(input.state_taxable_income);
-  const pension = new Dec(input.pension_income ?? 0);
-  const benefits = new Dec(input.social_security_income ?? 0);
-  const zero = new Dec(0);
-  if (table.kind === 'none') {
-    return {
-      income: other.plus(pension).plus(benefits),
-      stateAgi: zero,
-      federalAgi: zero,
-      stateGrossIncome: zero,
-      socialSecurityTaxed: zero,
-      socialSecurityExcluded: zero,
-      pensionExcluded: zero,
-      standardDeduction: zero,
-      personalExemptions: zero,
-      ageDeductions: zero,
-      federalTaxDeduction: zero,
-      taxableIncome: zero,
-      bracketTax: zero,
-      recaptureTax: zero,
-      exemptionCredits: zero,
-      surtax: zero,
-      tax: zero,
-      marginalRate: 0,
-      brackets: [],
-      surtaxes: [],
-      exclusionNotes: notes,
-    };
-  }
-  // Federal AGI: the income given with the part of the benefits IRC 86 includes (the other income given
-  // standing for modified AGI). A state that taxes benefits starts from it, less its own Social
-  // Security exclusion, taken first; exclusion phase-outs are measured on it.
-  const federal = benefits.gt(0)
-    ? taxableSocialSecurity({
-        filing_status: status,
-        benefits: benefits.toNumber(),
-        other_income: other.plus(pension).toNumber(),
-      })
-    : undefined;
-  const included = federal?.taxable ?? zero;
-  const federalAgi = other.plus(pension).plus(included);
-  const context = {
-    age: input.age,
-    status,
-    federalAgi,
-    benefits,
-    provisionalExcess:
-      federal === undefined ? zero : Dec.max(federal.provisional_income.minus(federal.base_amount), 0),
-    socialSecurityExcluded: zero,
-    notes,
+  const a: Amounts = {
+    other: decimalOf(input.state_taxable_income),
+    pension: decimalOf(input.pension_income ?? 0),
+    benefits: decimalOf(input.social_security_income ?? 0),
+    federalIncomeTax:
+      input.federal_income_tax === undefined || table.federal_tax_deduction === undefined
+        ? undefined
+        : decimalOf(input.federal_income_tax),
   };
-  let socialSecurityTaxed = zero;
-  let socialSecurityExcluded = zero;
-  if (table.social_security.taxed && benefits.gt(0)) {
-    socialSecurityExcluded = excluded(table, 'social_security', included, { ...context, income: federalAgi });
-    socialSecurityTaxed = included.minus(socialSecurityExcluded);
-  }
-  // The state's gross income: its income before the pension exclusion (the benefits it taxes, none it
-  // exempts: New Jersey gross income, N.J.S.A. 54A:6-2), the measure of the pension exclusion's limits.
-  const stateGross = other.plus(pension).plus(socialSecurityTaxed);
-  const pensionExcluded = excluded(table, 'pension', pension, {
-    ...context,
-    income: stateGross,
-    socialSecurityExcluded,
-  });
-  const income = other.plus(pension).minus(pensionExcluded).plus(socialSecurityTaxed);
-  // The deduction and exemption phase-outs are measured on the state's AGI: the income after its
-  // exclusions (the limitation of the standard deduction on federal AGI).
-  const kept = (rule: Parameters<typeof phaseoutFraction>[0], amount: Dec) =>
-    amount.minus(amount.times(phaseoutFraction(rule, status, income)));
-  const fullDeduction = fullStandardDeduction(table, status, input.age);
-  let standardDeduction = kept(table.standard_deduction_phaseout, fullDeduction);
-  const sliding = table.standard_deduction_sliding;
-  if (sliding !== undefined) {
-    const slid = (s: FilingStatus) =>
-      Dec.max(
-        new Dec(table.standard_deduction?.[s] ?? 0).minus(
-          Dec.max(income.minus(sliding.start[s]), 0).times(sliding.rate[s]),
-        ),
-        0,
-      );
-    standardDeduction = Dec.max(slid(status), slid(sliding.at_least_as[status]));
-  }
-  const steps = table.standard_deduction_steps;
-  if (steps !== undefined) {
-    const count = Dec.max(income.minus(steps.start[status]), 0).div(steps.step[status]).floor();
-    standardDeduction = Dec.max(
-      standardDeduction.minus(count.times(steps.reduction[status])),
-      Dec.min(steps.minimum[status], standardDeduction),
-    );
-  }
-  const limitation = deductionLimitation(table, status, fullDeduction, federalAgi);
-  standardDeduction = standardDeduction.minus(limitation.reduction);
-  const cap = table.standard_deduction_cap;
-  if (cap !== undefined && federalAgi.gte(cap.from)) {
-    standardDeduction = Dec.min(standardDeduction, cap.amount[status]);
-  }
-  let personalExemptions = kept(
-    table.personal_exemption_phaseout,
-    new Dec(table.personal_exemption?.[status] ?? 0),
+  const places = Math.max(
+    a.other.places,
+    a.pension.places,
+    a.benefits.places,
+    a.federalIncomeTax?.places ?? 0,
   );
-  const exemptionSteps = table.personal_exemption_steps;
-  if (exemptionSteps !== undefined) {
-    const count = stepsOver(income, exemptionSteps.start[status], exemptionSteps.step);
-    personalExemptions = Dec.max(personalExemptions.minus(count.times(exemptionSteps.reduction)), 0);
+  let byStatus = factors.get(table);
+  if (byStatus === undefined) {
+    byStatus = [];
+    factors.set(table, byStatus);
   }
-  const tiered = table.personal_exemption_tiers;
-  if (tiered !== undefined) {
-    const rows = Array.isArray(tiered.tiers) ? tiered.tiers : tiered.tiers[status];
-    const measure = tiered.measured_on_federal_agi ? federalAgi : income;
-    const tier = rows.find((row) => ('below' in row ? measure.lt(row.below) : measure.lte(row.up_to)));
-    personalExemptions = personalExemptions.plus(new Dec(tier?.amount ?? 0).times(tiered.persons[status]));
-  }
-  const senior = stateSeniorDeduction(table, status, input.age, federalAgi);
-  const ageDeductions = (table.age_deductions ?? []).reduce((sum, rule) => {
-    const amount = ageDeduction(rule, status, income, federalAgi, input.age, {
-      socialSecurity: socialSecurityExcluded,
-      pension: pensionExcluded,
-    });
-    return sum.plus(
-      rule.part_of_standard_deduction ? kept(table.standard_deduction_phaseout, amount) : amount,
-    );
-  }, senior);
-  // the senior deduction's phase-out takes its rate of each further dollar of federal AGI off it
-  const seniorSlope =
-    senior.gt(0) && federalAgi.gt(federalTable(table.tax_year).senior_deduction?.phaseout_start[status] ?? 0)
-      ? (federalTable(table.tax_year).senior_deduction?.phaseout_rate ?? 0)
-      : 0;
-  const federalDeduction = federalTaxDeduction(table, input, other.plus(pension), benefits, notes);
-  const beforeFloor = income
-    .minus(standardDeduction)
-    .minus(personalExemptions)
-    .minus(ageDeductions)
-    .minus(federalDeduction);
-  const taxableIncome = Dec.max(beforeFloor, 0);
-  const scheduleName = table.status_map?.[status] as string;
-  const rows = table.brackets?.schedules[scheduleName];
-  if (rows === undefined) throw new TypeError(`${table.state}: no schedule ${scheduleName}`);
-  const schedule = scheduleOf(rows);
-  const jumps = jumpsOver(rows, taxableIncome);
-  const bracketTax = ordinaryTax(schedule, taxableIncome).plus(jumps.total);
-  let credit = new Dec(table.exemption_credit?.[status] ?? 0);
-  const phaseout = table.exemption_credit_phaseout;
-  if (phaseout !== undefined) {
-    const step = phaseout.step?.[status];
-    const start = phaseout.start[status];
-    const measure = phaseout.measured_on_federal_agi ? federalAgi : income;
-    const steps = step === undefined ? new Dec(+measure.gt(start)) : stepsOver(measure, start, step);
-    credit = Dec.max(credit.minus(steps.times(phaseout.reduction[status])), 0);
-  }
-  for (const rule of table.age_exemption_credits ?? []) {
-    if (input.age !== undefined && input.age >= rule.min_age) credit = credit.plus(rule.amount);
-  }
-  const shareCredit = deductionCredit(table, status, input.age, income);
-  credit = credit.plus(shareCredit.credit);
-  // while it phases out, each dollar of income takes `phaseout_rate` off the credit
-  const shareSlope =
-    shareCredit.credit.gt(0) && income.gt(table.deduction_credit?.phaseout_start[status] ?? 0)
-      ? (table.deduction_credit?.phaseout_rate ?? 0)
-      : 0;
-  const addbacks = (table.tax_addbacks ?? []).reduce((sum, rule) => {
-    const steps = stepsOver(income, rule.start[status], rule.step[status]);
-    return sum.plus(Dec.min(steps.times(rule.amount[status]), rule.max[status]));
-  }, zero);
-  const creditRate =
-    table.tax_credit_rate?.tiers[status].filter((row) => income.gt(row.over)).at(-1)?.rate ?? 0;
-  const rateCredit = bracketTax.plus(addbacks).times(creditRate);
-  const exemptionCredits = Dec.min(credit, bracketTax).plus(rateCredit);
-  const surtaxes: SurtaxFill[] = (table.surtaxes ?? []).map((s) => {
-    const threshold = s.threshold[status];
-    const taxed = Dec.max(taxableIncome.minus(threshold), 0);
-    return { name: s.name, rate: s.rate, threshold, taxed_amount: taxed, tax: taxed.times(s.rate) };
-  });
-  const surtax = surtaxes.reduce((sum, s) => sum.plus(s.tax), zero);
-  const recapture = recaptureOf(table, scheduleName, schedule, income, taxableIncome, bracketTax);
-  const recaptureTax = recapture.tax.plus(addbacks);
-  const floor = table.no_tax_at_or_below?.[status];
-  const untaxed = floor !== undefined && income.lte(floor);
-  if (untaxed) notes.push(`income of ${dollars(income.toNumber())} is at or below ${dollars(floor)}: no tax`);
-  const tax = untaxed ? zero : bracketTax.plus(recaptureTax).minus(exemptionCredits).plus(surtax);
-  // The next dollar: taxed once income reaches the deductions; the bracket rate counts only once the
-  // exemption credits are used up; each surtax counts once its threshold is reached.
-  let marginal = 0;
-  if (beforeFloor.gte(0) && !untaxed) {
-    const rate = schedule.rates[bracketIndex(schedule, taxableIncome.toNumber())] as number;
-    if (bracketTax.gte(credit)) {
-      marginal += (rate * (1 + limitation.slope + seniorSlope) + recapture.marginal) * (1 - creditRate);
-      marginal += shareSlope;
+  const i = STATUS_INDEX[input.filing_status];
+  const factor = byStatus[i] ?? 1;
+  const scale = pow10(places);
+  const start = mul(scale, factor);
+  let unit = start;
+  for (;;) {
+    try {
+      const result = compute(new Units(unit), table, input, a);
+      if (unit !== start) {
+        const needed = divExact(unit, scale);
+        if (needed <= MAX_KEPT_FACTOR) byStatus[i] = needed;
+      }
+      return result;
+    } catch (error) {
+      unit = refine(unit, error);
     }
-    for (const s of surtaxes) if (taxableIncome.gte(s.threshold)) marginal += s.rate;
   }
-  return {
-    schedule: scheduleName,
-    income: other.plus(pension).plus(benefits),
-    stateAgi: income,
-    federalAgi,
-    stateGrossIncome: stateGross,
-    socialSecurityTaxed,
-    socialSecurityExcluded,
-    pensionExcluded,
-    standardDeduction,
-    personalExemptions,
-    ageDeductions,
-    federalTaxDeduction: federalDeduction,
-    taxableIncome,
-    bracketTax,
-    recaptureTax,
-    exemptionCredits,
-    surtax,
-    tax,
-    marginalRate: marginal,
-    brackets: bracketFills(schedule, taxableIncome).map((row, i) => {
-      const jump = jumps.byRow[i];
-      return jump === undefined ? row : { ...row, tax: row.tax.plus(jump) };
-    }),
-    surtaxes,
-    exclusionNotes: notes,
-  };
 }
