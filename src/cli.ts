@@ -5,7 +5,6 @@ import { isCalculationError } from './core/errors';
 import { createHandler } from './http/handler';
 import { openApiDocument, redisStores } from './http/index';
 import {
-  connectRedis,
   createErrorLog,
   createNodeServer,
   DEFAULT_DEADLINE_MS,
@@ -13,6 +12,7 @@ import {
   sharedWorkerPool,
   WorkerPool,
 } from './node/index';
+import { checkRedisUrl, connectIoredis, type ServeRedis } from './node/ioredis';
 import { registry } from './operations';
 
 const SERVE_HELP = `finplan serve: serve the /v1 JSON API over HTTP
@@ -26,7 +26,8 @@ Usage:
        FINPLAN_CORS_ORIGINS (comma-separated), FINPLAN_REDIS_URL, FINPLAN_SIGNUP=1, FINPLAN_TRUST_PROXY,
        FINPLAN_BASE_PATH
   --redis: keys, usage and rate budgets in Redis (redis[s]://[user:password@]host[:port][/db]),
-       shared by every instance given the same URL; default: in memory, this process only
+       shared by every instance given the same URL; default: in memory, this process only.
+       Needs the ioredis package beside finplan (npm install ioredis)
   --signup: serve the public POST /v1/signup (an email gets an account and its first key)
   --trust-proxy: how many proxies in front set X-Forwarded-For (signups are limited per client)
   --base-path: serve everything under PATH (/api/finplan/v1/tvm, /api/finplan/healthz), for a proxy
@@ -38,6 +39,9 @@ Usage:
   --cors-origin: let browsers on ORIGIN (scheme://host[:port], or *) call the API; off by default
   --workers: simulation worker threads (default: one per core; 0 runs simulations on the main thread)
   --deadline-ms: a simulation still queued or running after this answers 503 with Retry-After`;
+
+/** How long `serve --redis` waits for Redis before listening anyway (unready). */
+const REDIS_WAIT_MS = 5_000;
 
 const CALC_HELP = `finplan calc: run one operation and print its result envelope
 
@@ -162,7 +166,7 @@ function keysFromFile(file: string): string[] {
   return keys;
 }
 
-function serve(args: string[]): void {
+async function serve(args: string[]): Promise<void> {
   const { values } = parse('serve', () =>
     parseArgs({
       args,
@@ -198,10 +202,9 @@ function serve(args: string[]): void {
   const signup = values.signup || env.FINPLAN_SIGNUP === '1' || env.FINPLAN_SIGNUP === 'true';
   const basePath = values['base-path'] ?? env.FINPLAN_BASE_PATH ?? '';
   const trustProxy = integer(values['trust-proxy'] ?? env.FINPLAN_TRUST_PROXY, 'trust-proxy', 0, 16) ?? 0;
-  let redis: ReturnType<typeof connectRedis> | undefined;
   if (redisUrl) {
     try {
-      redis = connectRedis(redisUrl);
+      checkRedisUrl(redisUrl);
     } catch (error) {
       fail(`--redis: ${(error as Error).message}`);
     }
@@ -237,11 +240,23 @@ function serve(args: string[]): void {
       DEFAULT_SERVER_LIMITS.maxConnections,
   };
   let devKey: string | undefined;
-  if (apiKeys.length === 0 && !redis && !signup) {
+  if (apiKeys.length === 0 && !redisUrl && !signup) {
     if (!values.dev)
       fail('no API key: pass --api-key KEY, set FINPLAN_API_KEYS, use --signup or --redis, or use --dev');
     devKey = `fp_dev_${randomBytes(18).toString('base64url')}`;
     apiKeys.push(devKey);
+  }
+  let redis: ServeRedis | undefined;
+  if (redisUrl) {
+    try {
+      redis = await connectIoredis(redisUrl);
+    } catch (error) {
+      die((error as Error).message);
+    }
+    if (!(await redis.ready(REDIS_WAIT_MS)))
+      process.stderr.write(
+        `finplan: Redis is not reachable yet: /readyz answers 503 and requests 503 until it is\n`,
+      );
   }
   let handler: ReturnType<typeof createHandler>;
   try {
@@ -343,7 +358,7 @@ function main(argv: string[]): void {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve':
-      serve(rest);
+      serve(rest).catch((error: unknown) => die(error instanceof Error ? error.message : String(error)));
       return;
     case 'calc':
       calc(rest);

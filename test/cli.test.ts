@@ -305,4 +305,40 @@ describe('finplan serve', () => {
     expect(db.code).toBe(2);
     expect(db.stderr).toContain('database number');
   });
+  it('--redis without the ioredis package installed stops with a message naming it (exit 1)', () => {
+    // A resolve hook hides ioredis, as in an application that did not install the optional peer.
+    const dir = mkdtempSync(join(tmpdir(), 'finplan-cli-'));
+    try {
+      writeFileSync(
+        join(dir, 'hooks.mjs'),
+        `export async function resolve(specifier, context, next) {
+  if (specifier === 'ioredis') throw Object.assign(new Error("Cannot find package 'ioredis'"), { code: 'ERR_MODULE_NOT_FOUND' });
+  return next(specifier, context);
+}\n`,
+      );
+      writeFileSync(
+        join(dir, 'register.mjs'),
+        "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n",
+      );
+      const result = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          join(dir, 'register.mjs'),
+          CLI,
+          'serve',
+          '--port',
+          '0',
+          '--redis',
+          'redis://127.0.0.1:1',
+        ],
+        { encoding: 'utf8', env: { ...process.env, FINPLAN_API_KEYS: '' }, timeout: 30_000 },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('--redis needs the ioredis package');
+      expect(result.stderr).toContain('npm install ioredis');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -6,7 +6,7 @@ import { buildOpenApiDocument } from '../../src/http/openapi';
 import { memoryStores } from '../../src/http/stores/memory';
 import { redisStores } from '../../src/http/stores/redis';
 import type { Stores } from '../../src/http/stores/types';
-import { connectRedis, type RedisConnection } from '../../src/node/redis';
+import { connectIoredis, type ServeRedis } from '../../src/node/ioredis';
 import { registry } from '../../src/operations';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { TVM_BODY } from './server';
@@ -243,10 +243,11 @@ describe('platform routing', () => {
 
 describe.skipIf(!REDIS_AVAILABLE)('with Redis', () => {
   let server: RedisServer;
-  let connection: RedisConnection;
+  let connection: ServeRedis;
   beforeAll(async () => {
     server = await startRedisServer();
-    connection = connectRedis(server.url);
+    connection = await connectIoredis(server.url);
+    await connection.ready(10_000);
   });
   afterAll(async () => {
     connection?.close();

@@ -14,7 +14,7 @@ import {
 } from '../../src/http/stores/memory';
 import { ioredisClient, nodeRedisClient, redisStores } from '../../src/http/stores/redis';
 import type { KeyRecord, Stores } from '../../src/http/stores/types';
-import { connectRedis, type RedisConnection } from '../../src/node/redis';
+import { connectIoredis, type ServeRedis } from '../../src/node/ioredis';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let unique = 0;
@@ -209,10 +209,12 @@ describe('utcDay (the day of the last call is kept)', () => {
 
 describe.skipIf(!REDIS_AVAILABLE)('redis', () => {
   let server: RedisServer;
-  let client: RedisConnection;
+  let client: ServeRedis;
   beforeAll(async () => {
     server = await startRedisServer();
-    client = connectRedis(server.url);
+    // The connection `finplan serve --redis` makes.
+    client = await connectIoredis(server.url);
+    await client.ready(10_000);
   });
   afterAll(async () => {
     client?.close();
@@ -244,8 +246,9 @@ describe.skipIf(!REDIS_AVAILABLE)('redis', () => {
     contract('redis via node-redis', () => redisStores(nodeRedisClient(nr)));
   });
 
-  it('connectRedis selects the database of the URL; error replies reject', async () => {
-    const db2 = connectRedis(`${server.url}/2`);
+  it('the serve connection selects the database of the URL; error replies reject', async () => {
+    const db2 = await connectIoredis(`${server.url}/2`);
+    await db2.ready(10_000);
     try {
       await db2.send(['SET', 'finplan-test:db', 'two']);
       expect(await client.send(['GET', 'finplan-test:db'])).toBeNull();

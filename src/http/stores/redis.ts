@@ -12,8 +12,8 @@ import type {
 /**
  * What the Redis stores need of a client: send one command (`['HGET', key, field]`), get its reply
  * (string, integer, null or array of those), rejecting on an error reply or a lost connection. Wrap
- * ioredis with {@link ioredisClient}, node-redis with {@link nodeRedisClient}; `finplan/node` has a
- * small client of its own (`connectRedis`).
+ * ioredis with {@link ioredisClient}, node-redis with {@link nodeRedisClient} (finplan depends on
+ * neither: bring the one your application uses; `finplan serve --redis` loads ioredis).
  */
 export interface RedisClient {
   send(command: readonly string[]): Promise<unknown>;
@@ -177,9 +177,10 @@ function keyRecordOf(fields: Record<string, string>): KeyRecord | undefined {
  *
  * @example
  * ```ts
- * import { createHandler, redisStores } from 'finplan/http';
- * import { connectRedis } from 'finplan/node';
- * const handler = createHandler({ ...redisStores(connectRedis('redis://127.0.0.1:6379')), signup: true });
+ * import Redis from 'ioredis';
+ * import { createHandler, ioredisClient, redisStores } from 'finplan/http';
+ * const redis = new Redis('redis://127.0.0.1:6379', { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+ * const handler = createHandler({ ...redisStores(ioredisClient(redis)), signup: true });
  * ```
  */
 export function redisStores(client: RedisClient, options: RedisStoreOptions = {}): Stores {
