@@ -6,9 +6,10 @@ import { isCalculationError } from '../core/errors';
 import { type AnyOperation, toCalculationError } from '../core/operation';
 import { createRegistry } from '../core/registry';
 import { registry as allOperations } from '../operations';
-import { hashApiKey, matchApiKeyHash, presentedCredential } from './api-keys';
+import { hashApiKey, INVALID, idempotencyToken, matchApiKeyHash, presentedCredential } from './api-keys';
 import { buildOpenApiDocument } from './openapi';
 import {
+  DEFAULT_MAX_KEYS_CREATED_PER_DAY,
   DEFAULT_MAX_KEYS_PER_ACCOUNT,
   DEFAULT_SIGNUP_RATE_LIMIT,
   KeyCreateRequest,
@@ -21,7 +22,9 @@ import {
   OPERATOR_ACCOUNT,
   PLATFORM_PATHS,
   type PlatformPath,
+  page,
   SignupRequest,
+  secondsToNextUtcDay,
   UsageRequest,
   usageByKey,
   utcDay,
@@ -73,6 +76,8 @@ export interface HandlerOptions {
   readonly signup?: boolean | { readonly rateLimit?: number };
   /** Most active keys an account may hold (default 10); `/v1/keys/create` is 409 beyond it. */
   readonly maxKeysPerAccount?: number;
+  /** Most keys an account may create in one UTC day (default 100); `/v1/keys/create` is 429 beyond it. */
+  readonly maxKeysCreatedPerDay?: number;
   /**
    * Proxies in front of the server whose `X-Forwarded-For` is trusted to name the client (default 0:
    * the connection's address). With 1, the last address in the header is the client's.
@@ -395,6 +400,9 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   const maxKeys = options.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT;
   if (!(Number.isInteger(maxKeys) && maxKeys > 0))
     throw new RangeError('maxKeysPerAccount must be a positive integer');
+  const maxCreatedPerDay = options.maxKeysCreatedPerDay ?? DEFAULT_MAX_KEYS_CREATED_PER_DAY;
+  if (!(Number.isInteger(maxCreatedPerDay) && maxCreatedPerDay > 0))
+    throw new RangeError('maxKeysCreatedPerDay must be a positive integer');
   const trustProxy = options.trustProxy ?? 0;
   if (!(Number.isInteger(trustProxy) && trustProxy >= 0))
     throw new RangeError('trustProxy must be an integer >= 0');
@@ -475,6 +483,15 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     let record: KeyRecord | undefined;
     try {
       record = await keyStore.findKey(hash);
+      // The first use is recorded before the key is served: from then on a signup with the account's
+      // email cannot replace the key (see KeyStore.createAccount).
+      if (
+        record &&
+        !record.revokedAt &&
+        !record.usedAt &&
+        !(await keyStore.markUsed(hash, new Date().toISOString()))
+      )
+        record = undefined;
     } catch {
       return storeUnavailable('key');
     }
@@ -552,18 +569,19 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     const now = new Date();
     const account = { id: newAccountId(), email, createdAt: now.toISOString() };
     const { apiKey, record } = newKey(account.id, '', now);
-    let created: boolean;
+    let accountId: string | undefined;
     try {
-      created = await keyStore.createAccount(account, record);
+      accountId = await keyStore.createAccount(account, record);
     } catch {
       return storeUnavailable('key');
     }
-    if (!created) return errorReply(409, 'email_taken', 'an account with this email exists');
-    return jsonReply(201, { account_id: account.id, email, api_key: apiKey, key: keyInfo(record) }, NO_STORE);
+    if (accountId === undefined) return errorReply(409, 'email_taken', 'an account with this email exists');
+    return jsonReply(201, { account_id: accountId, email, api_key: apiKey, key: keyInfo(record) }, NO_STORE);
   };
 
   const platformCall = async (
     path: PlatformPath,
+    request: RequestParts,
     identity: Identity,
     body: unknown,
     headers: Record<string, string>,
@@ -582,24 +600,46 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         case '/v1/keys/create': {
           const { name = '' } = parsePlatform(KeyCreateRequest, body);
           if (operator) return forbidden();
-          const { apiKey, record } = newKey(identity.accountId, name, new Date());
-          if (!(await keyStore.addKey(record, maxKeys)))
+          const token = idempotencyToken(request.header('idempotency-key'));
+          if (token === INVALID)
+            return errorReply(
+              400,
+              'invalid_request',
+              'the Idempotency-Key header must be 1 to 255 visible ASCII characters',
+              { headers },
+            );
+          const now = new Date();
+          const { apiKey, record } = newKey(identity.accountId, name, now);
+          const limits = { maxActive: maxKeys, maxCreatedPerDay, day: utcDay(now.getTime()) };
+          const outcome = await keyStore.addKey(record, limits, token);
+          if (outcome === 'too_many_active')
             return errorReply(
               409,
               'too_many_keys',
               `an account holds at most ${maxKeys} active keys: revoke one first`,
               { headers },
             );
+          if (outcome === 'too_many_today')
+            return errorReply(
+              429,
+              'rate_limited',
+              `an account creates at most ${maxCreatedPerDay} keys a day (UTC); try again tomorrow`,
+              { headers: { ...headers, 'retry-after': String(secondsToNextUtcDay(now.getTime())) } },
+            );
+          if (outcome === 'idempotency_key_used')
+            return errorReply(
+              409,
+              'idempotency_key_used',
+              'the key created with this Idempotency-Key has been used or revoked: send a new Idempotency-Key',
+              { headers },
+            );
           return jsonReply(201, { api_key: apiKey, key: keyInfo(record) }, { ...headers, ...NO_STORE });
         }
         case '/v1/keys/list': {
-          parsePlatform(KeyListRequestSchema, body);
+          const { limit, cursor } = parsePlatform(KeyListRequestSchema, body);
           if (operator) return forbidden();
-          return jsonReply(
-            200,
-            { keys: (await keyStore.listKeys(identity.accountId)).map(keyInfo) },
-            headers,
-          );
+          const listed = page(await keyStore.listKeys(identity.accountId), [], limit, cursor);
+          return jsonReply(200, { keys: listed.keys.map(keyInfo), next_cursor: listed.nextCursor }, headers);
         }
         case '/v1/keys/revoke': {
           const { key_id } = parsePlatform(KeyRevokeRequest, body);
@@ -612,19 +652,20 @@ export function createHandler(options: HandlerOptions = {}): Handler {
           return jsonReply(200, { key: keyInfo(revoked) }, headers);
         }
         default: {
-          const { days: count } = parsePlatform(UsageRequest, body);
+          const { days: count, limit, cursor } = parsePlatform(UsageRequest, body);
           const days = lastDays(Date.now(), count);
           const [keys, rows] = await Promise.all([
             operator ? Promise.resolve([]) : keyStore.listKeys(identity.accountId),
             usageStore.usage(identity.accountId, days),
           ]);
-          const perKey = usageByKey(keys, rows, days);
+          const listed = page(keys, [...new Set(rows.map((row) => row.keyId))], limit, cursor);
+          const perKey = usageByKey(listed.keys, rows, days, listed.others);
           return jsonReply(
             200,
             {
               account_id: identity.accountId,
               days,
-              total: perKey.reduce((sum, key) => sum + key.total, 0),
+              total: rows.reduce((sum, row) => sum + row.count, 0),
               rate_limit: decision
                 ? {
                     limit_per_minute: rateLimit,
@@ -633,6 +674,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
                   }
                 : null,
               keys: perKey,
+              next_cursor: listed.nextCursor,
             },
             headers,
           );
@@ -742,7 +784,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     if (platform) {
       const read = await readJson(request, headers);
       if (!('json' in read)) return read;
-      return platformCall(platform, identity, read.json, headers, lastDecision);
+      return platformCall(platform, request, identity, read.json, headers, lastDecision);
     }
 
     // Counted against its key (a failure to count never fails the request); awaited before the reply
@@ -783,7 +825,8 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         headers = rateHeadersNow();
       }
       const execute = request.execute ?? poolExecute;
-      if (execute && cost >= OFFLOAD_PATH_STEPS) return jsonReply(200, await execute(operation, input), headers);
+      if (execute && cost >= OFFLOAD_PATH_STEPS)
+        return jsonReply(200, await execute(operation, input), headers);
       const body = envelopeJson(operation, input, operation.compute(input));
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
     } catch (error) {
