@@ -5,6 +5,7 @@ import { envelopeJson } from '../core/envelope-json';
 import { isCalculationError } from '../core/errors';
 import { type AnyOperation, toCalculationError } from '../core/operation';
 import { createRegistry } from '../core/registry';
+import { DeadlineExceededError, withDeadline } from '../core/simulation/deadline';
 import { registry as allOperations } from '../operations';
 import { hashApiKey, INVALID, idempotencyToken, matchApiKeyHash, presentedCredential } from './api-keys';
 import { buildOpenApiDocument } from './openapi';
@@ -120,7 +121,11 @@ export interface HandlerOptions {
    * thread, as on runtimes without worker threads. `toNodeListener` brings its own pool.
    */
   readonly pool?: OperationPool;
-  /** Deadline of a job in `pool`, queue wait included, in ms (default 10,000): then 503 with Retry-After. */
+  /**
+   * Deadline of a calculation from its arrival, in ms (default 10,000): then 503 with Retry-After. In
+   * `pool` it bounds the job, queue wait included; computed in the calling thread, simulations check
+   * it between paths (every 64), and other operations, bounded by their cost, run to the end.
+   */
   readonly deadlineMs?: number;
 }
 
@@ -186,6 +191,32 @@ export function poolExecutor(pool: OperationPool, deadlineMs: number): Executor 
       : Promise.resolve().then(() => operation.run(input));
 }
 
+/**
+ * The client address that `trustProxy` proxies put in `X-Forwarded-For` (each appends the address it
+ * was reached from: the client's is the `trustProxy`-th from the end); undefined without proxies or
+ * without that many entries.
+ */
+export function forwardedClient(header: string | undefined, trustProxy: number): string | undefined {
+  if (trustProxy <= 0 || !header) return undefined;
+  const hops = header
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return hops[hops.length - trustProxy]?.slice(0, 100) || undefined;
+}
+
+/**
+ * Thrown by {@link RequestParts.readBody} when the client went away before its body arrived whole (it
+ * aborted, its connection reset): a client event, answered 400 if anyone still listens, never reported
+ * to `onError`.
+ */
+export class RequestAbortedError extends Error {
+  override readonly name = 'RequestAbortedError';
+  constructor() {
+    super('the client went away before its request body arrived whole');
+  }
+}
+
 /** Returned by {@link RequestParts.readBody} when the body crosses the limit. */
 export const TOO_LARGE = Symbol('finplan.body-too-large');
 
@@ -199,12 +230,17 @@ export interface RequestParts {
   readonly pathname: string;
   /** A header by lower-case name. */
   header(name: string): string | undefined;
-  /** The body as UTF-8 text, or {@link TOO_LARGE} as soon as it crosses `limit` bytes (the rest unread). */
+  /**
+   * The body as UTF-8 text, or {@link TOO_LARGE} as soon as it crosses `limit` bytes (the rest unread);
+   * rejects with {@link RequestAbortedError} when the client goes away before it arrived whole.
+   */
   readBody(limit: number): Promise<string | typeof TOO_LARGE>;
   /** Where costed operations compute (default: the handler's `pool`, else the calling thread). */
   readonly execute?: Executor | undefined;
   /** The address of the connection's peer (node:http sets it); what signups are rate-limited by. */
   readonly clientAddress?: string | undefined;
+  /** Deadline of a calculation from its arrival, in ms (default: the handler's `deadlineMs`). */
+  readonly deadlineMs?: number | undefined;
 }
 
 /** The symbol under which a handler exposes its Fetch-free core to bridges. */
@@ -219,6 +255,11 @@ export interface Handler {
 
 const UTF8 = new TextDecoder();
 
+/** A body stream that fails mid-way failed because its client went away. */
+const aborted = (): never => {
+  throw new RequestAbortedError();
+};
+
 /**
  * Read at most `limit` bytes of a Fetch body; {@link TOO_LARGE} as soon as it is exceeded. A body whose
  * `Content-Length` is within the limit is read whole (`arrayBuffer()`): on Node's Fetch objects (Hono's
@@ -230,7 +271,7 @@ async function readFetchBody(request: Request, limit: number): Promise<string | 
   // Before `request.body`: @hono/node-server builds a whole undici Request when that is read.
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d{1,15}$/.test(declared) && Number(declared) <= limit) {
-    const bytes = await request.arrayBuffer();
+    const bytes = await request.arrayBuffer().catch(aborted);
     return bytes.byteLength > limit ? TOO_LARGE : UTF8.decode(bytes);
   }
   if (!request.body) return '';
@@ -238,7 +279,7 @@ async function readFetchBody(request: Request, limit: number): Promise<string | 
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(aborted);
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -463,17 +504,8 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   };
 
   /** The client's address: the connection's, or from X-Forwarded-For behind `trustProxy` proxies. */
-  const clientAddress = (request: RequestParts): string => {
-    if (trustProxy > 0) {
-      const hops = (request.header('x-forwarded-for') ?? '')
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean);
-      const entry = hops[hops.length - trustProxy];
-      if (entry) return entry.slice(0, 100);
-    }
-    return request.clientAddress ?? 'unknown';
-  };
+  const clientAddress = (request: RequestParts): string =>
+    forwardedClient(request.header('x-forwarded-for'), trustProxy) ?? request.clientAddress ?? 'unknown';
 
   const unauthorized = (problem: string) =>
     errorReply(401, 'unauthorized', problem, { headers: { 'www-authenticate': 'Bearer realm="finplan"' } });
@@ -812,6 +844,9 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     charge: (count: number) => Reply | undefined | Promise<Reply | undefined>,
   ): Promise<Reply> => {
     let headers = rateHeadersNow();
+    // In this thread, simulations stop once the deadline from arrival has passed (a pool has its own).
+    const deadlineMs = request.deadlineMs ?? options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    const deadlineAt = Date.now() + deadlineMs;
     const read = await readJson(request, headers);
     if (!('json' in read)) return read;
     try {
@@ -827,11 +862,17 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       const execute = request.execute ?? poolExecute;
       if (execute && cost >= OFFLOAD_PATH_STEPS)
         return jsonReply(200, await execute(operation, input), headers);
-      const body = envelopeJson(operation, input, operation.compute(input));
+      const computed = withDeadline(deadlineAt, deadlineMs, () => operation.compute(input));
+      const body = envelopeJson(operation, input, computed);
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
     } catch (error) {
       if (isCalculationError(error)) {
         return errorReply(400, error.code, error.message, { issues: error.issues, headers });
+      }
+      if (error instanceof DeadlineExceededError) {
+        return errorReply(503, 'service_unavailable', error.message, {
+          headers: { ...headers, 'retry-after': String(Math.ceil(error.deadlineMs / 1000)) },
+        });
       }
       if (error instanceof ServiceUnavailableError) {
         return errorReply(503, 'service_unavailable', error.message, {
@@ -846,6 +887,9 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     try {
       return await handle(request);
     } catch (error) {
+      // The client's doing, not a bug: no 500, nothing for onError (it would page someone).
+      if (error instanceof RequestAbortedError)
+        return errorReply(400, 'invalid_request', 'the request body did not arrive whole');
       try {
         options.onError?.(error, { method: request.method, pathname: clip(request.pathname) });
       } catch {
