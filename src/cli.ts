@@ -21,7 +21,8 @@ Usage:
   finplan serve [--host 127.0.0.1] [--port 8080] [--api-key-file FILE] [--api-key KEY ...] [--rate-limit N]
                 [--dev] [--cors-origin ORIGIN ...] [--workers N] [--deadline-ms 10000]
                 [--headers-timeout-ms 10000] [--request-timeout-ms 30000] [--keep-alive-timeout-ms 5000]
-                [--max-connections 1024] [--redis URL] [--signup] [--trust-proxy N] [--base-path PATH]
+                [--max-connections 1024] [--max-connections-per-address N] [--redis URL] [--signup]
+                [--trust-proxy N] [--base-path PATH]
   env: HOST, PORT, FINPLAN_API_KEYS (comma-separated), FINPLAN_API_KEY_FILE, FINPLAN_RATE_LIMIT,
        FINPLAN_CORS_ORIGINS (comma-separated), FINPLAN_REDIS_URL, FINPLAN_SIGNUP=1, FINPLAN_TRUST_PROXY,
        FINPLAN_BASE_PATH
@@ -29,7 +30,11 @@ Usage:
        shared by every instance given the same URL; default: in memory, this process only.
        Needs the ioredis package beside finplan (npm install ioredis)
   --signup: serve the public POST /v1/signup (an email gets an account and its first key)
-  --trust-proxy: how many proxies in front set X-Forwarded-For (signups are limited per client)
+  --trust-proxy: how many proxies in front set X-Forwarded-For (signups and the per-address cap then
+       count the client it names)
+  --max-connections-per-address: connections one client address may hold (default an eighth of
+       --max-connections); beyond it 429 and close. Behind --trust-proxy it counts requests in flight
+       per forwarded client address instead (every connection is then the proxy's)
   --base-path: serve everything under PATH (/api/finplan/v1/tvm, /api/finplan/healthz), for a proxy
        that forwards the prefix; anything else is 404
   keys: prefer FINPLAN_API_KEYS or --api-key-file (one key a line, # comments): --api-key shows
@@ -38,7 +43,9 @@ Usage:
        (pin it across restarts with FINPLAN_API_KEYS=your-key)
   --cors-origin: let browsers on ORIGIN (scheme://host[:port], or *) call the API; off by default
   --workers: simulation worker threads (default: one per core; 0 runs simulations on the main thread)
-  --deadline-ms: a simulation still queued or running after this answers 503 with Retry-After`;
+  --deadline-ms: a simulation still queued or running after this answers 503 with Retry-After; with
+       --workers 0 it is checked between simulated paths (every 64), and operations that simulate
+       nothing run to the end`;
 
 /** How long `serve --redis` waits for Redis before listening anyway (unready). */
 const REDIS_WAIT_MS = 5_000;
@@ -186,6 +193,7 @@ async function serve(args: string[]): Promise<void> {
         'request-timeout-ms': { type: 'string' },
         'keep-alive-timeout-ms': { type: 'string' },
         'max-connections': { type: 'string' },
+        'max-connections-per-address': { type: 'string' },
         redis: { type: 'string' },
         signup: { type: 'boolean', default: false },
         'trust-proxy': { type: 'string' },
@@ -239,6 +247,12 @@ async function serve(args: string[]): Promise<void> {
       integer(values['max-connections'], 'max-connections', 1, 1_000_000) ??
       DEFAULT_SERVER_LIMITS.maxConnections,
   };
+  const perAddress = integer(
+    values['max-connections-per-address'],
+    'max-connections-per-address',
+    1,
+    limits.maxConnections,
+  );
   let devKey: string | undefined;
   if (apiKeys.length === 0 && !redisUrl && !signup) {
     if (!values.dev)
@@ -276,7 +290,13 @@ async function serve(args: string[]): Promise<void> {
     fail(error instanceof Error ? error.message : String(error));
   }
   const pool = workers === 0 ? false : workers ? new WorkerPool({ size: workers }) : sharedWorkerPool();
-  const server = createNodeServer(handler, { ...limits, workers: pool, deadlineMs });
+  const server = createNodeServer(handler, {
+    ...limits,
+    ...(perAddress ? { maxConnectionsPerAddress: perAddress } : {}),
+    trustProxy,
+    workers: pool,
+    deadlineMs,
+  });
   server.listen(port, host, () => {
     const address = server.address();
     const boundPort = typeof address === 'object' && address ? address.port : port;

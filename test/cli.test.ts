@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,6 +177,34 @@ describe('finplan serve', () => {
       const done = exited(child);
       child.kill('SIGTERM');
       expect(await done).toEqual({ code: 0, signal: null });
+    }
+  });
+  it('--max-connections-per-address caps one address: its next connection is answered 429', async () => {
+    const { child, url } = await serve(['--dev', '--max-connections-per-address', '2']);
+    const { hostname, port } = new URL(url);
+    const sockets = Array.from({ length: 3 }, () => connect(Number(port), hostname));
+    try {
+      const replies = sockets.map(
+        (socket) =>
+          new Promise<string>((resolve) => {
+            let text = '';
+            socket.on('data', (chunk) => {
+              text += chunk;
+            });
+            socket.on('error', () => {});
+            socket.on('close', () => resolve(text));
+          }),
+      );
+      await expect.poll(() => sockets.filter((socket) => socket.closed).length).toBe(1);
+      const refused = await Promise.race(replies);
+      expect(refused).toMatch(/^HTTP\/1\.1 429 /);
+      expect(refused).toContain('"rate_limited"');
+      expect(run(['serve', '--port', '0', '--dev', '--max-connections-per-address', '0']).code).toBe(2);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      const done = exited(child);
+      child.kill('SIGTERM');
+      expect((await done).code).toBe(0);
     }
   });
   it('--dev makes and prints a key, and never rate-limits', async () => {

@@ -274,7 +274,7 @@ describe.skipIf(!REDIS_AVAILABLE)('a public finplan serve --redis --signup', () 
     const usage = await post(server.url, '/v1/usage', { days: 90 }, attacker.api_key);
     expect(usage.status).toBe(200);
     expect((await post(server.url, '/v1/tvm', TVM_BODY, victim.api_key)).status).toBe(200);
-  }, 600_000);
+  }, 180_000);
 
   it('signup answered 503 while Redis is paused 1.5 s: the retry gets a working key, nothing else remains', async () => {
     const email = 'paused-signup@example.com';
