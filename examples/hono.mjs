@@ -6,7 +6,10 @@ import { Hono } from 'hono';
 
 // With a worker pool, simulations and other costly calls compute off the thread that answers your
 // routes and the probes (without it they run on the request thread).
-const finplan = createHandler({ apiKeys: [process.env.FINPLAN_KEY ?? 'change-me'], pool: sharedWorkerPool() });
+const finplan = createHandler({
+  apiKeys: [process.env.FINPLAN_KEY ?? 'change-me'],
+  pool: sharedWorkerPool(),
+});
 const app = new Hono();
 app.get('/', (c) => c.text('my app'));
 app.post('/echo', async (c) => c.json({ received: await c.req.json() }));

@@ -7,7 +7,7 @@ export * from './education/index';
 export * from './equity/index';
 export * from './healthcare/index';
 export * from './insurance/index';
-export { operationArea, registry } from './operations';
+export { operationArea, operationName, registry } from './operations';
 export * from './portfolio/index';
 export * from './retirement/index';
 export * from './social-security/index';

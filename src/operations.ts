@@ -1,5 +1,5 @@
 import type { CalculationArea } from './areas';
-import { isOperation } from './core/operation';
+import { type AnyOperation, isOperation } from './core/operation';
 import { createRegistry, type Registry } from './core/registry';
 import * as education from './education/index';
 import * as equity from './equity/index';
@@ -35,6 +35,29 @@ const AREA_MODULES: Record<CalculationArea, Record<string, unknown>> = {
  * ```
  */
 export const registry: Registry = createRegistry(Object.values(AREA_MODULES));
+
+/** Each operation's library name: the name its area module exports it under (`monteCarlo`). */
+const nameByPath = new Map<string, string>(
+  Object.values(AREA_MODULES).flatMap((module) =>
+    Object.entries(module)
+      .filter(([, value]) => isOperation(value))
+      .map(([name, operation]) => [(operation as AnyOperation).path, name] as const),
+  ),
+);
+
+/**
+ * The library name of a finplan operation's path (the function `finplan/<area>` exports, and the
+ * OpenAPI `operationId`); undefined for a path that is not one.
+ *
+ * @example
+ * ```ts
+ * import { operationName } from 'finplan';
+ * operationName('/v1/retirement/monte-carlo'); // 'monteCarlo'
+ * ```
+ */
+export function operationName(path: string): string | undefined {
+  return nameByPath.get(path);
+}
 
 const areaByPath = new Map<string, CalculationArea>(
   (Object.entries(AREA_MODULES) as [CalculationArea, Record<string, unknown>][]).flatMap(([area, module]) =>

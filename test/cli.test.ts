@@ -55,7 +55,7 @@ describe('finplan calc', () => {
     expect(byName.code).toBe(0);
     const envelope = JSON.parse(byName.stdout);
     expect(envelope.result.value).toBe(-1798.65);
-    expect(envelope.engine_version).toBe('tvm-1.0.0');
+    expect(envelope.engine_version).toBe('tvm-1.0.1');
     const byPath = run(['calc', '/v1/tvm', '-'], TVM);
     expect(byPath.code).toBe(0);
     expect(JSON.parse(byPath.stdout)).toEqual(envelope);

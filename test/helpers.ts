@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { type CalculationError, isCalculationError } from '../src/core/errors';
 import type { AnyOperation } from '../src/core/operation';
 
@@ -10,4 +11,18 @@ export function calculationErrorOf(operation: AnyOperation, input: unknown): Cal
     throw error;
   }
   throw new Error(`expected ${operation.path} to reject the input with a CalculationError`);
+}
+
+/** decimal.js at 60 significant digits: exact enough to verify a root of double-precision data. */
+export const Exact = Decimal.clone({ precision: 60 });
+
+/**
+ * Whether `f` (evaluated exactly) changes sign, or vanishes, between `at - half` and `at + half`: a
+ * root of `f` lies within `half` of `at` (as a reported root rounded to 10 places must, with
+ * half = 1e-10).
+ */
+export function rootWithin(f: (r: Decimal) => Decimal, at: number, half: number): boolean {
+  const below = f(new Exact(at).minus(half));
+  const above = f(new Exact(at).plus(half));
+  return below.isZero() || above.isZero() || below.isNegative() !== above.isNegative();
 }

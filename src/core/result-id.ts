@@ -60,8 +60,8 @@ export function resultIdOf(meta: ResultIdMeta, input: unknown): string {
  * @example
  * ```ts
  * import { resultId } from 'finplan';
- * resultId('tvm', '/v1/tvm', 'tvm-1.0.0', { solve_for: 'fv', rate: 0.01, nper: 12, pmt: -100, pv: 0, payment_timing: 'end' });
- * // 'tvm_bebcd070be405886', as tvm({ solve_for: 'fv', rate: 0.01, nper: 12, pmt: -100 }).result_id
+ * resultId('tvm', '/v1/tvm', 'tvm-1.0.1', { solve_for: 'fv', rate: 0.01, nper: 12, pmt: -100, pv: 0, payment_timing: 'end' });
+ * // 'tvm_e90baa5da9dff31a', as tvm({ solve_for: 'fv', rate: 0.01, nper: 12, pmt: -100 }).result_id
  * ```
  */
 export function resultId(prefix: string, path: string, engineVersion: string, input: unknown): string {

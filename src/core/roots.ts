@@ -82,26 +82,3 @@ export function brent(
   }
   return b;
 }
-
-/**
- * Every root of `f` found by scanning `grid` (ascending) for sign changes and refining each bracket
- * with {@link brent}. A grid point where `f` is exactly zero is a root. Roots closer than the grid
- * spacing with no sign change between grid points (a double root) are not found.
- */
-export function rootsOnGrid(f: (x: number) => number, grid: readonly number[], tolerance = 1e-15): number[] {
-  const roots: number[] = [];
-  let x0 = grid[0] as number;
-  let f0 = f(x0);
-  if (f0 === 0) roots.push(x0);
-  for (let i = 1; i < grid.length; i++) {
-    const x1 = grid[i] as number;
-    const f1 = f(x1);
-    if (f1 === 0) roots.push(x1);
-    else if (f0 !== 0 && Number.isFinite(f0) && Number.isFinite(f1) && Math.sign(f0) !== Math.sign(f1)) {
-      roots.push(brent(f, x0, x1, f0, f1, tolerance));
-    }
-    x0 = x1;
-    f0 = f1;
-  }
-  return roots;
-}

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_PATH_STEPS, PATH_STEPS_PER_TOKEN } from '../core/cost';
 import { DISCLAIMER } from '../core/envelope';
 import type { AnyOperation, Schema } from '../core/operation';
-import { operationArea } from '../operations';
+import { operationArea, operationName } from '../operations';
 import { PLATFORM_PATHS, PLATFORM_SCHEMAS } from './platform';
 import { ERROR_CODES } from './responses';
 
@@ -256,7 +256,10 @@ export function buildOpenApiDocument(
     };
     paths[operation.path] = {
       post: {
-        operationId: operation.id.replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
+        // The library name (`monteCarlo`), so that a generated client's methods match the functions.
+        operationId:
+          operationName(operation.path) ??
+          operation.id.replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
         tags: [tag],
         summary: operation.summary,
         description: operation.stochastic

@@ -187,7 +187,7 @@ function compute(input: Parsed): TermVsPermanentResult {
 export const termVsPermanent = defineOperation({
   path: '/v1/insurance/term-vs-permanent',
   engine: 'term-vs-permanent',
-  version: '1.0.0',
+  version: '1.0.1',
   prefix: 'tvp',
   summary:
     'Buy term and invest the difference against a permanent policy: year by year, crossover, implied return.',

@@ -70,9 +70,10 @@ const IrrStatus = z
   .enum(['unique', 'multiple', 'no_sign_change', 'no_root_found'])
   .check(
     z.describe(
-      'unique: one root; multiple: several (the one closest to `rate` is reported); no_sign_change: the ' +
-        'flows never change sign, so there is no IRR; no_root_found: they do, but the NPV crosses zero nowhere ' +
-        `in [${IRR_RATE_MIN}, ${IRR_RATE_MAX}] (the root lies outside, the NPV only touches zero, or it has no real root).`,
+      'unique: one root (a double root, where the NPV touches zero within rounding, counts once); multiple: ' +
+        'several (the one closest to `rate` is reported); no_sign_change: the flows never change sign, so there ' +
+        'is no IRR; no_root_found: they do, but the NPV reaches zero nowhere in ' +
+        `[${IRR_RATE_MIN}, ${IRR_RATE_MAX}] (the roots lie outside it, or there is no real root).`,
     ),
   );
 
@@ -133,15 +134,21 @@ function finiteValue(value: number, what: string): number {
   return value;
 }
 
+/** The roots to 10 places (two that round alike are one), the one reported, and the status. */
 function rounded(search: IrrRoots, rate: number) {
-  const roots = search.roots.map((r) => roundTo(r, IRR_PLACES));
-  return { roots, chosen: pickIrr(roots, rate) };
+  const roots: number[] = [];
+  for (const root of search.roots) {
+    const r = roundTo(root, IRR_PLACES);
+    if (roots.at(-1) !== r) roots.push(r);
+  }
+  const status = roots.length === 1 ? 'unique' : search.status;
+  return { roots, chosen: pickIrr(roots, rate), status };
 }
 
 function periodic(rate: number, flows: readonly number[]): z.infer<typeof PeriodicResult> {
   const npv = finiteValue(periodicNpv(rate, flows), 'net present value');
   const search = irrRoots(flows);
-  const { roots, chosen } = rounded(search, rate);
+  const { roots, chosen, status } = rounded(search, rate);
   return {
     kind: 'periodic',
     rate,
@@ -150,7 +157,7 @@ function periodic(rate: number, flows: readonly number[]): z.infer<typeof Period
     npv_excel: roundMoney(npv / (1 + rate)),
     ...(chosen === undefined ? {} : { irr: chosen }),
     irr_roots: roots,
-    irr_status: search.status,
+    irr_status: status,
   };
 }
 
@@ -174,7 +181,7 @@ function dated(
     order.map((d) => (d - first) / DAY_COUNT_BASIS),
     order.map((d) => byDay.get(d) as number),
   );
-  const { roots, chosen } = rounded(search, rate);
+  const { roots, chosen, status } = rounded(search, rate);
   const start = flows[days.indexOf(first)] as { date: string };
   return {
     kind: 'dated',
@@ -184,7 +191,7 @@ function dated(
     xnpv: roundMoney(xnpv),
     ...(chosen === undefined ? {} : { xirr: chosen }),
     xirr_roots: roots,
-    xirr_status: search.status,
+    xirr_status: status,
   };
 }
 
@@ -192,8 +199,9 @@ function dated(
  * Net present value and internal rate of return of periodic flows (`npv`, `npv_excel`, `irr`) or of
  * dated flows (`xnpv`, `xirr`, Excel's actual/365 convention from the earliest date). Every IRR in
  * [-0.9999, 10,000] is found without a guess (sign-change scan, Brent refinement, fixed iteration
- * cap) and listed ascending; `irr` is the root closest to `rate`. When the flows never change sign
- * there is no IRR: `irr` is omitted and `irr_status` says `no_sign_change`.
+ * cap, and the NPV's extrema as extra scan points so that close pairs and double roots are found) and
+ * listed ascending; `irr` is the root closest to `rate`. When the flows never change sign there is no
+ * IRR: `irr` is omitted and `irr_status` says `no_sign_change`.
  *
  * @example
  * ```ts
@@ -206,15 +214,17 @@ function dated(
 export const npvIrr = defineOperation({
   path: '/v1/cashflow/npv-irr',
   engine: 'npv-irr',
-  version: '1.0.0',
+  version: '1.0.1',
   prefix: 'npv',
   summary: 'Net present value and every internal rate of return of periodic or dated cash flows.',
   description:
     'Periodic flows (first at t = 0): npv, npv_excel (Excel NPV, first flow discounted one period) and IRR. ' +
     'Dated flows: XNPV and XIRR on actual/365 from the earliest date (Excel convention; any order). ' +
     `IRRs are searched without a guess in [${IRR_RATE_MIN}, ${IRR_RATE_MAX}] by a sign-change scan and ` +
-    'Brent refinement with a fixed iteration cap; all roots are listed and the one closest to `rate` is ' +
-    'reported. No IRR (flows never change sign) is reported as irr_status, not as an error.',
+    'Brent refinement with a fixed iteration cap, the NPV\u2019s extrema added to the scan when the sign ' +
+    'changes of the flows allow more roots than found (so that roots closer than the scan step and double ' +
+    'roots are found); all roots are listed and the one closest to `rate` is reported. No IRR (flows never ' +
+    'change sign) is reported as irr_status, not as an error.',
   example: { rate: 0.1, cashflows: [-1000, 300, 420, 680] },
   input: NpvIrrInput,
   output: NpvIrrResult,

@@ -18,6 +18,35 @@ describe('OpenAPI document', () => {
     expect(doc.info.version).toBe('1.3.0');
   });
 
+  it("names each operation's operationId after its library function (monteCarlo, not retirementMonteCarlo)", async () => {
+    const modules = await Promise.all(
+      [
+        'utilities',
+        'retirement',
+        'social-security',
+        'tax',
+        'equity',
+        'education',
+        'healthcare',
+        'insurance',
+        'portfolio',
+      ].map((area) => import(`../../src/${area}/index.ts`) as Promise<Record<string, unknown>>),
+    );
+    const exported = new Map<string, string>();
+    for (const module of modules)
+      for (const [name, value] of Object.entries(module))
+        if (registry.operations.includes(value as never))
+          exported.set((value as { path: string }).path, name);
+    const ids = registry.operations.map(
+      (operation) =>
+        (doc.paths as Record<string, { post: { operationId: string } }>)[operation.path]!.post.operationId,
+    );
+    expect(ids).toEqual(registry.operations.map((operation) => exported.get(operation.path)));
+    expect(ids).toContain('monteCarlo');
+    expect(ids).toContain('stateIncome');
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('states the cost bound and token charge of every simulating operation, and only of those', () => {
     for (const operation of registry.operations) {
       const post = (doc.paths as Record<string, { post: Record<string, unknown> }>)[operation.path]!.post;

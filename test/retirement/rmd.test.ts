@@ -249,6 +249,18 @@ describe('rmd: bad input', () => {
   });
 });
 
+describe('rmd: ages no lifetime has', () => {
+  it('are a 400 naming age, at once (the RMD year rule once looped forever on age -1.7e211)', () => {
+    // Found by test/core/fast-parse.test.ts: zod runs the year rule even when age failed its bounds, and
+    // the rule stepped through ages one by one; -1.7e211 + 1 is -1.7e211, so the request never returned.
+    for (const age of [-1.6992130048277603e211, 1e300, -1, 2.5, 121]) {
+      expect(
+        calculationErrorOf(rmd, { age, account_balance: 1574.69, birth_year: 1984 }).issues[0]?.path,
+      ).toBe('age');
+    }
+  });
+});
+
 describe('rmd: the beginning ages in the descriptions come from the data', () => {
   // IRC 401(a)(9)(C): 70 1/2 kept by those who attained it by December 31, 2019 (born before July 1, 1949;
   // SECURE Act sec. 114(d)), 72 for those who attain 70 1/2 after 2019 and 72 before 2023 (born July 1,

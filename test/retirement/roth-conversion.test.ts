@@ -172,6 +172,11 @@ describe('roth-conversion: bad input', () => {
     expect(path({ ...BASE, irmaa_cap: { irmaa_year: 2019, max_tier: 1 } })).toBe('irmaa_cap.irmaa_year');
     expect(path({ ...BASE, tax_year: 2030 })).toBe('tax_year');
   });
+  it('ages no lifetime has are a 400 at once (the RMD year rule once looped forever on them)', () => {
+    const path = (input: unknown) => calculationErrorOf(rothConversion, input).issues[0]?.path;
+    expect(path({ ...BASE, current_age: -1.7e211 })).toBe('current_age');
+    expect(path({ ...BASE, end_age: 1e300 })).toBe('end_age');
+  });
   it('the schema refuses a target_bracket that is not a fillable bracket rate (the one schema finplan/testing draws from)', () => {
     // 2025 single brackets (data/tax/federal-2025.json): 10, 12, 22, 24, 32, 35 and the top 37%.
     expect(rothConversion.input.safeParse({ ...BASE, target_bracket: 0.2 }).success).toBe(false);

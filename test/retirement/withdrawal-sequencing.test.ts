@@ -202,6 +202,9 @@ describe('withdrawal-sequencing: bad input', () => {
     tax_deferred_balance: 10_000,
     tax_free_balance: 0,
   };
+  it('an age no lifetime has is a 400 naming age at once (the RMD year rule once looped forever on it)', () => {
+    expect(calculationErrorOf(withdrawalSequencing, { ...base, age: -1.7e211 }).issues[0]?.path).toBe('age');
+  });
   it('bracket_fill needs a bracket_ceiling that is a bracket rate below the top one', () => {
     const { bracket_ceiling: _, ...missing } = base;
     expect(calculationErrorOf(withdrawalSequencing, missing).issues[0]?.path).toBe('bracket_ceiling');

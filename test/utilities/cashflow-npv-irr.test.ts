@@ -1,9 +1,10 @@
+import type Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IRR_RATE_MAX, IRR_RATE_MIN } from '../../src/core/irr';
 import { RATE_GRID as IRR_GRID, signChanges } from '../../src/core/rate-roots';
 import { type NpvIrrInput, npvIrr } from '../../src/utilities/cashflow-npv-irr';
-import { calculationErrorOf } from '../helpers';
+import { calculationErrorOf, Exact, rootWithin } from '../helpers';
 
 function periodic(input: NpvIrrInput) {
   const { result } = npvIrr(input);
@@ -199,6 +200,74 @@ describe('npv-irr: multiple roots, no IRR, edge cases', () => {
   });
 });
 
+// Issue 27: two IRRs closer together than the scan grid (0.005 in ln(1 + r)), a double root, and a
+// root at r = 0 beside another, all reported; each root is checked by exact decimal arithmetic: the
+// NPV changes sign within 1e-10 of it (the reported 10 places).
+describe('npv-irr: close roots, double roots, a root at r = 0 (issue 27)', () => {
+  const npvExact =
+    (flows: readonly number[]) =>
+    (r: Decimal): Decimal =>
+      flows.reduce((sum, c, t) => sum.plus(new Exact(c).div(r.plus(1).pow(t))), new Exact(0));
+
+  // -824,946.38 + 1,816,531.93 v - 1,000,000 v^2 (v = 1/(1 + r)): discriminant 1,816,531.93^2 -
+  // 4 x 824,946.38 x 1,000,000 = 2,732,709.5249, sqrt 1,653.0909; v = (1,816,531.93 ± 1,653.0909) /
+  // 2,000,000 = 0.90909251 or 0.90743942, r = 0.0999980624 or 0.1020019391. In ln(1 + r) they are
+  // 0.095308 and 0.097128, both between the grid points 0.095 and 0.100, where the NPV is negative.
+  const CLOSE = [-824_946.38, 1_816_531.93, -1_000_000];
+  it('two IRRs 0.2% apart, between two grid points: 0.0999980624 and 0.1020019391', () => {
+    const result = periodic({ rate: 0.1, cashflows: CLOSE });
+    expect(result.irr_roots).toEqual([0.0999980624, 0.1020019391]);
+    expect(result.irr_status).toBe('multiple');
+    expect(result.irr).toBe(0.0999980624);
+    for (const root of result.irr_roots) expect(rootWithin(npvExact(CLOSE), root, 1e-10)).toBe(true);
+  });
+  // The same flows a year apart (2021 and 2022 have 365 days: times 0, 1, 2 years): the same roots.
+  it('the same as dated flows (XIRR)', () => {
+    const result = dated({
+      rate: 0.1,
+      dated_cashflows: [
+        { date: '2021-01-01', amount: CLOSE[0] as number },
+        { date: '2022-01-01', amount: CLOSE[1] as number },
+        { date: '2023-01-01', amount: CLOSE[2] as number },
+      ],
+    });
+    expect(result.xirr_roots).toEqual([0.0999980624, 0.1020019391]);
+    expect(result.xirr_status).toBe('multiple');
+    for (const root of result.xirr_roots) expect(rootWithin(npvExact(CLOSE), root, 1e-10)).toBe(true);
+  });
+  // -1,000 + 2,002 v - 1,002 v^2 = -(1 - v)(1,000 - 1,002 v): v = 1 (r = 0, the flows sum to 0) and
+  // v = 1,000/1,002 (r = 0.002), in the grid cell just right of the grid point r = 0. Mirrored,
+  // -1,000 + 1,998 v - 998 v^2 = -(1 - v)(1,000 - 998 v): r = 0 and r = -0.002, the cell just left.
+  it('a root at exactly r = 0 does not hide a neighbour on either side', () => {
+    const right = periodic({ rate: 0.1, cashflows: [-1000, 2002, -1002] });
+    expect(right.irr_roots).toEqual([0, 0.002]);
+    const left = periodic({ rate: 0.1, cashflows: [-1000, 1998, -998] });
+    expect(left.irr_roots).toEqual([-0.002, 0]);
+    const datedRight = dated({
+      rate: 0.1,
+      dated_cashflows: [
+        { date: '2021-01-01', amount: -1000 },
+        { date: '2022-01-01', amount: 2002 },
+        { date: '2023-01-01', amount: -1002 },
+      ],
+    });
+    expect(datedRight.xirr_roots).toEqual([0, 0.002]);
+    for (const root of [0.002, -0.002]) {
+      const flows = root > 0 ? [-1000, 2002, -1002] : [-1000, 1998, -998];
+      expect(rootWithin(npvExact(flows), root, 1e-10)).toBe(true);
+    }
+  });
+  // 100 - 220 v + 121 v^2 = (10 - 11 v)^2: a double root at v = 10/11, r = 0.1 exactly. The NPV only
+  // touches zero there (it is >= 0 everywhere); at r = 0.1 its terms are 100, -200 and 100, so the
+  // computed NPV is within the evaluation bound of zero. Reported once, as the root it is.
+  it('a double root where the NPV touches zero without crossing: r = 0.1', () => {
+    const result = periodic({ rate: 0, cashflows: [100, -220, 121] });
+    expect(result.irr_roots).toEqual([0.1]);
+    expect(result.irr_status).toBe('unique');
+    expect(npvExact([100, -220, 121])(new Exact(0.1)).abs().toNumber()).toBeLessThan(1e-12);
+  });
+});
+
 describe('npv-irr: properties', () => {
   const flows = fc
     .array(fc.integer({ min: -1_000_000, max: 1_000_000 }), { minLength: 2, maxLength: 40 })
@@ -285,7 +354,7 @@ describe('npv-irr: properties', () => {
 describe('npv-irr: envelope and errors', () => {
   it('golden result_id', () => {
     expect(npvIrr({ rate: 0.1, cashflows: [-10_000, 3000, 4200, 6800] }).result_id).toBe(
-      'npv_563d1cc1b8eaa4ee',
+      'npv_efaf4e0df1a18479',
     );
   });
   it('both or neither of cashflows and dated_cashflows is a 400', () => {

@@ -1,7 +1,8 @@
+import type Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tvm } from '../../src/utilities/tvm';
-import { calculationErrorOf } from '../helpers';
+import { calculationErrorOf, Exact, rootWithin } from '../helpers';
 
 const value = (input: Parameters<typeof tvm>[0]) => tvm(input).result.value;
 
@@ -122,6 +123,29 @@ describe('tvm: edge cases', () => {
       );
     }
   });
+  // Issue 27. +966,160.70 now, -8,581.09 a period for 301 periods, +1,680,183.48 at the end: two
+  // sign changes. The balance is 1,680,183.48 + 966,160.70 - 301 x 8,581.09 = 63,437.09 > 0 at r = 0
+  // and positive again at the next grid point (ln(1 + r) = 0.005), yet negative between: the rates
+  // 0.0006862349 and 0.0048265444 both lie in that one grid cell. Each is checked by exact decimal
+  // arithmetic: the balance changes sign within 1e-10 of it.
+  it('finds two rates inside one grid cell beside r = 0 (issue 27)', () => {
+    const problem = { nper: 301, pmt: -8581.09, pv: 966_160.7, fv: 1_680_183.48 };
+    const { result } = tvm({ solve_for: 'rate', ...problem });
+    expect(result.rate_roots).toEqual([0.0006862349, 0.0048265444]);
+    expect(result.value).toBe(0.0006862349);
+    const balance = (r: Decimal) => {
+      const growth = r.plus(1).pow(problem.nper);
+      return growth.times(problem.pv).plus(growth.minus(1).div(r).times(problem.pmt)).plus(problem.fv);
+    };
+    for (const root of result.rate_roots ?? []) expect(rootWithin(balance, root, 1e-10)).toBe(true);
+  });
+  // pv -1,000, pmt 2,002 for 2 periods, fv -3,004: the flows -1,000, 2,002, -1,002 (the last is
+  // pmt + fv), which sum to 0 (r = 0) and also vanish at r = 0.002 (-(1 - v)(1,000 - 1,002 v)).
+  it('a rate of exactly 0 does not hide a second rate beside it', () => {
+    const { result } = tvm({ solve_for: 'rate', nper: 2, pmt: 2002, pv: -1000, fv: -3004 });
+    expect(result.rate_roots).toEqual([0, 0.002]);
+    expect(result.value).toBe(0);
+  });
   it('no_solution when a payment never amortizes the balance', () => {
     // 1% a period on 10,000 is 100 of interest: a 50 payment never pays it down.
     expect(errorOf({ solve_for: 'nper', rate: 0.01, pmt: -50, pv: 10_000 }).code).toBe('no_solution');
@@ -193,6 +217,53 @@ describe('tvm: properties', () => {
           expect(value({ solve_for: 'pmt', rate: a, nper, pv: 100_000 })).toBeGreaterThanOrEqual(
             value({ solve_for: 'pmt', rate: b, nper, pv: 100_000 }),
           );
+        },
+      ),
+    );
+  });
+
+  // Two close rates by construction: with pmt = -1,000 and G_i = (1 + r_i)^n, A_i = (G_i - 1) / r_i,
+  // pv G_i + fv = -pmt A_i for i = 1, 2 gives pv = -pmt (A1 - A2) / (G1 - G2), fv = -pv G1 - pmt A1.
+  // Both rates are reported; each lies, in exact decimal arithmetic on the problem as given (pv and fv
+  // rounded to doubles, which moves the rates a little from r1 and r2), within 1e-10 (the reported 10
+  // places) plus 4E/|balance'| of a true rate, E being the documented evaluation bound
+  // (n |x| + 16) u x the sum of the magnitudes of the equation's terms, and these windows are apart.
+  it('two close rates, 0.1% to 30% apart, are both reported', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 360 }),
+        fc.double({ min: 0.0005, max: 0.02, noNaN: true }),
+        fc.double({ min: Math.log(1e-3), max: Math.log(0.3), noNaN: true }).map(Math.exp),
+        (nper, r1, gap) => {
+          const r2 = r1 * (1 + gap);
+          const pmt = -1000;
+          const [g1, g2] = [(1 + r1) ** nper, (1 + r2) ** nper];
+          const [a1, a2] = [(g1 - 1) / r1, (g2 - 1) / r2];
+          const pv = (-pmt * (a1 - a2)) / (g1 - g2);
+          const fv = -pv * g1 - pmt * a1;
+          fc.pre(Math.abs(pv) < 1e11 && Math.abs(fv) < 1e11);
+          const { result } = tvm({ solve_for: 'rate', nper, pmt, pv, fv });
+          const roots = result.rate_roots ?? [];
+          expect(roots).toHaveLength(2);
+          const balance = (r: Decimal) => {
+            const growth = r.plus(1).pow(nper);
+            return growth.times(pv).plus(growth.minus(1).div(r).times(pmt)).plus(fv);
+          };
+          for (const root of roots) {
+            const g = (1 + root) ** nper;
+            const size = Math.abs(fv) + Math.abs(pv) * g + (Math.abs(pmt) * (g - 1)) / root;
+            const bound = (nper * Math.log1p(root) + 16) * 2 ** -53 * size;
+            const h = new Exact(1e-12);
+            const at = new Exact(root);
+            const slope = balance(at.plus(h))
+              .minus(balance(at.minus(h)))
+              .div(h.times(2))
+              .abs()
+              .toNumber();
+            const half = 1e-10 + (4 * bound) / slope;
+            expect(half).toBeLessThan(((roots[1] as number) - (roots[0] as number)) / 2);
+            expect(rootWithin(balance, root, half)).toBe(true);
+          }
         },
       ),
     );

@@ -224,12 +224,20 @@ export function rmdYearIssue(
   firstAge: number,
   lastAge = firstAge,
 ): { readonly code: 'unsupported_year' | 'invalid_input'; readonly message: string } | undefined {
+  // Only whole ages of a lifetime: zod runs a request's refinements even when a field failed its own
+  // bounds (which then words the error), and an age such as -1.7e211 would never step (-1.7e211 + 1 is
+  // itself): the loop would not end.
+  const whole = (n: number) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_LIFETIME_AGE;
+  if (!Number.isSafeInteger(birthYear) || !whole(firstAge) || !whole(lastAge)) return undefined;
   for (let age = firstAge; age <= lastAge; age++) {
     const year = rmdYear(birthYear, age);
     if (year.status === 'refused') return { code: year.code, message: year.message };
   }
   return undefined;
 }
+
+/** Oldest age an RMD year is looked up for (request ages go to 120). */
+const MAX_LIFETIME_AGE = 150;
 
 const MONTHS = [
   'January',
