@@ -6,12 +6,14 @@ import {
   IRR_RATE_MIN,
   type IrrRoots,
   irrRoots,
+  irrSearchKind,
   periodicNpv,
   pickIrr,
   xirrRoots,
+  xirrSearchKind,
 } from '../core/irr';
 import { defineOperation } from '../core/operation';
-import { rateSearchEvaluations, signChanges } from '../core/rate-roots';
+import type { RateSearchKind } from '../core/rate-roots';
 import { roundMoney, roundTo } from '../core/rounding';
 import { crossFieldRules, exactlyOne, fieldIssue, money } from '../core/schema';
 
@@ -162,54 +164,38 @@ function periodic(rate: number, flows: readonly number[]): z.infer<typeof Period
   };
 }
 
-/** The flows as the dated search sees them: those on the same day merged, ordered by day. */
-function byDate(days: readonly number[], amounts: readonly number[]): { days: number[]; amounts: number[] } {
+/**
+ * Dated flows as the search sees them: years from the earliest date (actual/365) of each flow, and of the
+ * flows merged by day in date order.
+ */
+function datedFlows(flows: readonly { date: string; amount: number }[]) {
+  const days = flows.map((flow) => dayNumber(flow.date));
+  const first = days.reduce((a, b) => Math.min(a, b));
+  const years = days.map((d) => (d - first) / DAY_COUNT_BASIS);
+  const amounts = flows.map((flow) => flow.amount);
   const byDay = new Map<number, number>();
   for (let i = 0; i < days.length; i++) {
     const d = days[i] as number;
     byDay.set(d, (byDay.get(d) ?? 0) + (amounts[i] as number));
   }
   const order = [...byDay.keys()].sort((a, b) => a - b);
-  return { days: order, amounts: order.map((d) => byDay.get(d) as number) };
-}
-
-// The work of a request, in path-steps per flow (bench/cost.bench.mjs; docs/contributing.md, "Cost"):
-// reading, validating and hashing a flow, and one evaluation of the NPV at a flow (a multiply-add for
-// periodic flows, an exp for dated ones) times the evaluations the IRR search makes.
-const PERIODIC_FLOW_COST = 2;
-const PERIODIC_EVALUATION_COST = 0.05;
-const DATED_FLOW_COST = 20;
-const DATED_EVALUATION_COST = 0.15;
-
-/** Path-steps of a request: per flow, its reading plus the IRR search's evaluations of it. */
-function cost(input: z.output<typeof NpvIrrInput>): number {
-  if (input.cashflows !== undefined) {
-    const evaluations = rateSearchEvaluations(signChanges(input.cashflows));
-    return Math.ceil(input.cashflows.length * (PERIODIC_FLOW_COST + evaluations * PERIODIC_EVALUATION_COST));
-  }
-  const flows = input.dated_cashflows ?? [];
-  const merged = byDate(
-    flows.map((flow) => dayNumber(flow.date)),
-    flows.map((flow) => flow.amount),
-  );
-  const evaluations = rateSearchEvaluations(signChanges(merged.amounts));
-  return Math.ceil(flows.length * (DATED_FLOW_COST + evaluations * DATED_EVALUATION_COST));
+  return {
+    days,
+    first,
+    years,
+    amounts,
+    mergedYears: order.map((d) => (d - first) / DAY_COUNT_BASIS),
+    mergedAmounts: order.map((d) => byDay.get(d) as number),
+  };
 }
 
 function dated(
   rate: number,
   flows: readonly { date: string; amount: number }[],
 ): z.infer<typeof DatedResult> {
-  const days = flows.map((flow) => dayNumber(flow.date));
-  const first = days.reduce((a, b) => Math.min(a, b));
-  const years = days.map((d) => (d - first) / DAY_COUNT_BASIS);
-  const amounts = flows.map((flow) => flow.amount);
+  const { days, first, years, amounts, mergedYears, mergedAmounts } = datedFlows(flows);
   const xnpv = finiteValue(datedNpv(rate, years, amounts), 'net present value');
-  const merged = byDate(days, amounts);
-  const search = xirrRoots(
-    merged.days.map((d) => (d - first) / DAY_COUNT_BASIS),
-    merged.amounts,
-  );
+  const search = xirrRoots(mergedYears, mergedAmounts);
   const { roots, chosen, status } = rounded(search, rate);
   const start = flows[days.indexOf(first)] as { date: string };
   return {
@@ -223,6 +209,34 @@ function dated(
     xirr_status: status,
   };
 }
+
+// The work of a request, in path-steps per flow (bench/cost.bench.mjs; docs/contributing.md, "Cost"):
+// reading, validating and hashing the flow, then the IRR search's evaluations of it, by how the search
+// goes (rateSearchKind): none without a sign change, Brent's method alone when one change's root is
+// bracketed by the ends of the range, else the whole grid with the cell tests and extrema searches (a
+// multiply-add an evaluation for periodic flows, an exp for dated ones).
+const FLOW_COST: Record<'periodic' | 'dated', { readonly read: number } & Record<RateSearchKind, number>> = {
+  periodic: { read: 3, none: 0, bracketed: 2, grid: 110 },
+  dated: { read: 30, none: 0, bracketed: 15, grid: 500 },
+};
+
+/** Path-steps of a request: per flow, its reading plus the IRR search's evaluations of it. */
+function cost(input: z.output<typeof NpvIrrInput>): number {
+  if (input.cashflows !== undefined) {
+    const per = FLOW_COST.periodic;
+    return Math.ceil(input.cashflows.length * (per.read + per[irrSearchKind(input.cashflows)]));
+  }
+  const flows = input.dated_cashflows ?? [];
+  if (flows.length === 0) return 0;
+  const { mergedYears, mergedAmounts } = datedFlows(flows);
+  const per = FLOW_COST.dated;
+  return Math.ceil(flows.length * (per.read + per[xirrSearchKind(mergedYears, mergedAmounts)]));
+}
+
+const costText = (kind: 'periodic' | 'dated') => {
+  const c = FLOW_COST[kind];
+  return `${c.read} + (0 | ${c.bracketed} | ${c.grid})`;
+};
 
 /**
  * Net present value and internal rate of return of periodic flows (`npv`, `npv_excel`, `irr`) or of
@@ -260,10 +274,10 @@ export const npvIrr = defineOperation({
   cost,
   costField: 'cashflows',
   costFormula:
-    `flows x (${PERIODIC_FLOW_COST} + ${PERIODIC_EVALUATION_COST} x evaluations) for cashflows, flows x ` +
-    `(${DATED_FLOW_COST} + ${DATED_EVALUATION_COST} x evaluations) for dated_cashflows; evaluations of the ` +
-    `IRR search: 0 when the flows (in time order) never change sign, ${rateSearchEvaluations(1)} when they ` +
-    `change sign once, ${rateSearchEvaluations(2)} when more often`,
+    `flows x (${costText('periodic')}) for cashflows, flows x (${costText('dated')}) for dated_cashflows, the ` +
+    'second term by how the IRR search goes: 0 when the flows in date order never change sign, the first ' +
+    'figure when they change sign once and the ends of the searched range bracket the root, the second ' +
+    'otherwise (several changes, or a root outside the range: the whole scan)',
   compute: (input) =>
     input.cashflows !== undefined
       ? periodic(input.rate, input.cashflows)
