@@ -166,7 +166,7 @@ function compute(input: z.output<typeof CapitalMarketAssumptionsInput>): Capital
 // checking the n x n correlation matrix, and its eigenvalues (Jacobi sweeps of n^3 each).
 const BASE_COST = 1_000;
 const MATRIX_ENTRY_COST = 5;
-const EIGEN_COST = 0.5;
+const EIGEN_COST = 0.7;
 
 /** Path-steps of a request with n assets. */
 function cost(input: z.output<typeof CapitalMarketAssumptionsInput>): number {

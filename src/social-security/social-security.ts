@@ -292,6 +292,13 @@ function compute(input: z.output<typeof SocialSecurityInput>): SocialSecurityRes
   return result;
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): fixed by
+// the rules (97 claiming months, 9 claiming ages valued over the months to longevity_age), and with sex
+// the same over the life table's months: 13,000-22,000 measured, up to 46,000 with a subnormal
+// discount_rate (about 1e-320: each arithmetic step on one is slow on common processors).
+const BASE_COST = 30_000;
+const LIFE_TABLE_COST = 20_000;
+
 /**
  * Social Security claiming: the retirement benefit at each claiming age 62-70 (and each month between)
  * from the primary insurance amount, with SSA's full retirement age by birth year, early-retirement
@@ -332,4 +339,7 @@ export const socialSecurity = defineOperation({
   input: SocialSecurityInput,
   output: SocialSecurityResult,
   compute,
+  cost: (input) => BASE_COST + (input.sex === undefined ? 0 : LIFE_TABLE_COST),
+  costField: 'sex',
+  costFormula: `${BASE_COST}, + ${LIFE_TABLE_COST} with sex`,
 });
