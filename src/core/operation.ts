@@ -110,6 +110,8 @@ export interface Operation<
   readonly cost: (input: z.output<I>) => number;
   /** How the cost is figured, in words; undefined when the operation declares no cost. */
   readonly costFormula: string | undefined;
+  /** The request field a `too_expensive` error names; undefined when the operation declares no cost. */
+  readonly costField: string | undefined;
   /** Whether the operation draws random paths: its request has a `seed`. */
   readonly stochastic: boolean;
   /** Validate and apply defaults; throws {@link CalculationError} naming each bad field. */
@@ -327,6 +329,7 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
     compute: config.compute,
     cost,
     costFormula: declared === undefined ? undefined : (config.costFormula ?? ''),
+    costField: declared === undefined ? undefined : (config.costField ?? 'num_simulations'),
     stochastic: fieldNames(config.input).includes('seed'),
     parse,
     run,

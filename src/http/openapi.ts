@@ -172,13 +172,16 @@ const grouped = (value: number) => value.toLocaleString('en-US');
  */
 function costText(operation: AnyOperation): string {
   if (operation.costFormula === undefined)
-    return 'Cost: small fixed work (0 path-steps): 1 rate-limit token, computed on the thread that received the request.';
+    return (
+      'Cost: small work its request schema bounds (0 path-steps): 1 rate-limit token, computed on the ' +
+      'thread that received the request.'
+    );
   return (
-    `Cost: ${operation.costFormula} path-steps (a path-step is about 50-90 ns of one core; at most ` +
+    `Cost: ${operation.costFormula} path-steps (a path-step is about 0.1 microsecond of one core; at most ` +
     `${grouped(MAX_PATH_STEPS)} path-steps a request, 400 too_expensive over it). A request takes 1 ` +
     `rate-limit token plus 1 per ${grouped(PATH_STEPS_PER_TOKEN)} path-steps (at most the whole budget); ` +
-    `from ${grouped(OFFLOAD_COST)} path-steps it computes in a worker thread under the server's deadline ` +
-    '(503 past it).'
+    `from ${grouped(OFFLOAD_COST)} path-steps it computes in a worker thread when the server has a pool, ` +
+    "under the server's deadline (503 past it)."
   );
 }
 
@@ -281,12 +284,15 @@ export function buildOpenApiDocument(
         tags: [tag],
         summary: operation.summary,
         description: `${operation.description} ${costText(operation)}`,
+        // The cost model (docs/deployment.md, "Cost model"): the formula in path-steps, and the constants
+        // that turn a cost into tokens and a place to compute.
         'x-finplan-cost': {
           formula: operation.costFormula ?? '0',
           max_path_steps: MAX_PATH_STEPS,
           path_steps_per_token: PATH_STEPS_PER_TOKEN,
           worker_from_path_steps: OFFLOAD_COST,
         },
+        ...(operation.costFormula === undefined ? {} : { 'x-finplan-max-path-steps': MAX_PATH_STEPS }),
         // Inline, not a $ref: generators (openapi-typescript) then type fields with defaults as optional.
         requestBody: {
           required: true,
