@@ -57,6 +57,8 @@ export default defineConfig([
     clean: false,
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    // An optional peer dependency, imported only by `serve --redis`: never bundled.
+    external: ['ioredis'],
     esbuildPlugins: [stripTableProse],
   },
 ]);

@@ -5,7 +5,6 @@ import { isCalculationError } from './core/errors';
 import { createHandler } from './http/handler';
 import { openApiDocument, redisStores } from './http/index';
 import {
-  connectRedis,
   createErrorLog,
   createNodeServer,
   DEFAULT_DEADLINE_MS,
@@ -13,6 +12,7 @@ import {
   sharedWorkerPool,
   WorkerPool,
 } from './node/index';
+import { checkRedisUrl, connectIoredis, type ServeRedis } from './node/ioredis';
 import { registry } from './operations';
 
 const SERVE_HELP = `finplan serve: serve the /v1 JSON API over HTTP
@@ -21,14 +21,20 @@ Usage:
   finplan serve [--host 127.0.0.1] [--port 8080] [--api-key-file FILE] [--api-key KEY ...] [--rate-limit N]
                 [--dev] [--cors-origin ORIGIN ...] [--workers N] [--deadline-ms 10000]
                 [--headers-timeout-ms 10000] [--request-timeout-ms 30000] [--keep-alive-timeout-ms 5000]
-                [--max-connections 1024] [--redis URL] [--signup] [--trust-proxy N] [--base-path PATH]
+                [--max-connections 1024] [--max-connections-per-address N] [--redis URL] [--signup]
+                [--trust-proxy N] [--base-path PATH]
   env: HOST, PORT, FINPLAN_API_KEYS (comma-separated), FINPLAN_API_KEY_FILE, FINPLAN_RATE_LIMIT,
        FINPLAN_CORS_ORIGINS (comma-separated), FINPLAN_REDIS_URL, FINPLAN_SIGNUP=1, FINPLAN_TRUST_PROXY,
        FINPLAN_BASE_PATH
   --redis: keys, usage and rate budgets in Redis (redis[s]://[user:password@]host[:port][/db]),
-       shared by every instance given the same URL; default: in memory, this process only
+       shared by every instance given the same URL; default: in memory, this process only.
+       Needs the ioredis package beside finplan (npm install ioredis)
   --signup: serve the public POST /v1/signup (an email gets an account and its first key)
-  --trust-proxy: how many proxies in front set X-Forwarded-For (signups are limited per client)
+  --trust-proxy: how many proxies in front set X-Forwarded-For (signups and the per-address cap then
+       count the client it names)
+  --max-connections-per-address: connections one client address may hold (default an eighth of
+       --max-connections); beyond it 429 and close. Behind --trust-proxy it counts requests in flight
+       per forwarded client address instead (every connection is then the proxy's)
   --base-path: serve everything under PATH (/api/finplan/v1/tvm, /api/finplan/healthz), for a proxy
        that forwards the prefix; anything else is 404
   keys: prefer FINPLAN_API_KEYS or --api-key-file (one key a line, # comments): --api-key shows
@@ -37,7 +43,12 @@ Usage:
        (pin it across restarts with FINPLAN_API_KEYS=your-key)
   --cors-origin: let browsers on ORIGIN (scheme://host[:port], or *) call the API; off by default
   --workers: simulation worker threads (default: one per core; 0 runs simulations on the main thread)
-  --deadline-ms: a simulation still queued or running after this answers 503 with Retry-After`;
+  --deadline-ms: a simulation still queued or running after this answers 503 with Retry-After; with
+       --workers 0 it is checked between simulated paths (every 64), and operations that simulate
+       nothing run to the end`;
+
+/** How long `serve --redis` waits for Redis before listening anyway (unready). */
+const REDIS_WAIT_MS = 5_000;
 
 const CALC_HELP = `finplan calc: run one operation and print its result envelope
 
@@ -162,7 +173,7 @@ function keysFromFile(file: string): string[] {
   return keys;
 }
 
-function serve(args: string[]): void {
+async function serve(args: string[]): Promise<void> {
   const { values } = parse('serve', () =>
     parseArgs({
       args,
@@ -182,6 +193,7 @@ function serve(args: string[]): void {
         'request-timeout-ms': { type: 'string' },
         'keep-alive-timeout-ms': { type: 'string' },
         'max-connections': { type: 'string' },
+        'max-connections-per-address': { type: 'string' },
         redis: { type: 'string' },
         signup: { type: 'boolean', default: false },
         'trust-proxy': { type: 'string' },
@@ -198,10 +210,9 @@ function serve(args: string[]): void {
   const signup = values.signup || env.FINPLAN_SIGNUP === '1' || env.FINPLAN_SIGNUP === 'true';
   const basePath = values['base-path'] ?? env.FINPLAN_BASE_PATH ?? '';
   const trustProxy = integer(values['trust-proxy'] ?? env.FINPLAN_TRUST_PROXY, 'trust-proxy', 0, 16) ?? 0;
-  let redis: ReturnType<typeof connectRedis> | undefined;
   if (redisUrl) {
     try {
-      redis = connectRedis(redisUrl);
+      checkRedisUrl(redisUrl);
     } catch (error) {
       fail(`--redis: ${(error as Error).message}`);
     }
@@ -236,12 +247,30 @@ function serve(args: string[]): void {
       integer(values['max-connections'], 'max-connections', 1, 1_000_000) ??
       DEFAULT_SERVER_LIMITS.maxConnections,
   };
+  const perAddress = integer(
+    values['max-connections-per-address'],
+    'max-connections-per-address',
+    1,
+    limits.maxConnections,
+  );
   let devKey: string | undefined;
-  if (apiKeys.length === 0 && !redis && !signup) {
+  if (apiKeys.length === 0 && !redisUrl && !signup) {
     if (!values.dev)
       fail('no API key: pass --api-key KEY, set FINPLAN_API_KEYS, use --signup or --redis, or use --dev');
     devKey = `fp_dev_${randomBytes(18).toString('base64url')}`;
     apiKeys.push(devKey);
+  }
+  let redis: ServeRedis | undefined;
+  if (redisUrl) {
+    try {
+      redis = await connectIoredis(redisUrl);
+    } catch (error) {
+      die((error as Error).message);
+    }
+    if (!(await redis.ready(REDIS_WAIT_MS)))
+      process.stderr.write(
+        `finplan: Redis is not reachable yet: /readyz answers 503 and requests 503 until it is\n`,
+      );
   }
   let handler: ReturnType<typeof createHandler>;
   try {
@@ -261,7 +290,13 @@ function serve(args: string[]): void {
     fail(error instanceof Error ? error.message : String(error));
   }
   const pool = workers === 0 ? false : workers ? new WorkerPool({ size: workers }) : sharedWorkerPool();
-  const server = createNodeServer(handler, { ...limits, workers: pool, deadlineMs });
+  const server = createNodeServer(handler, {
+    ...limits,
+    ...(perAddress ? { maxConnectionsPerAddress: perAddress } : {}),
+    trustProxy,
+    workers: pool,
+    deadlineMs,
+  });
   server.listen(port, host, () => {
     const address = server.address();
     const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -343,7 +378,7 @@ function main(argv: string[]): void {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve':
-      serve(rest);
+      serve(rest).catch((error: unknown) => die(error instanceof Error ? error.message : String(error)));
       return;
     case 'calc':
       calc(rest);

@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -179,6 +179,34 @@ describe('finplan serve', () => {
       expect(await done).toEqual({ code: 0, signal: null });
     }
   });
+  it('--max-connections-per-address caps one address: its next connection is answered 429', async () => {
+    const { child, url } = await serve(['--dev', '--max-connections-per-address', '2']);
+    const { hostname, port } = new URL(url);
+    const sockets = Array.from({ length: 3 }, () => connect(Number(port), hostname));
+    try {
+      const replies = sockets.map(
+        (socket) =>
+          new Promise<string>((resolve) => {
+            let text = '';
+            socket.on('data', (chunk) => {
+              text += chunk;
+            });
+            socket.on('error', () => {});
+            socket.on('close', () => resolve(text));
+          }),
+      );
+      await expect.poll(() => sockets.filter((socket) => socket.closed).length).toBe(1);
+      const refused = await Promise.race(replies);
+      expect(refused).toMatch(/^HTTP\/1\.1 429 /);
+      expect(refused).toContain('"rate_limited"');
+      expect(run(['serve', '--port', '0', '--dev', '--max-connections-per-address', '0']).code).toBe(2);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      const done = exited(child);
+      child.kill('SIGTERM');
+      expect((await done).code).toBe(0);
+    }
+  });
   it('--dev makes and prints a key, and never rate-limits', async () => {
     const { child, url, output } = await serve(['--dev', '--rate-limit', '1']);
     try {
@@ -304,5 +332,41 @@ describe('finplan serve', () => {
     const db = run(['serve', '--port', '0', '--redis', 'redis://127.0.0.1:6379/x']);
     expect(db.code).toBe(2);
     expect(db.stderr).toContain('database number');
+  });
+  it('--redis without the ioredis package installed stops with a message naming it (exit 1)', () => {
+    // A resolve hook hides ioredis, as in an application that did not install the optional peer.
+    const dir = mkdtempSync(join(tmpdir(), 'finplan-cli-'));
+    try {
+      writeFileSync(
+        join(dir, 'hooks.mjs'),
+        `export async function resolve(specifier, context, next) {
+  if (specifier === 'ioredis') throw Object.assign(new Error("Cannot find package 'ioredis'"), { code: 'ERR_MODULE_NOT_FOUND' });
+  return next(specifier, context);
+}\n`,
+      );
+      writeFileSync(
+        join(dir, 'register.mjs'),
+        "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n",
+      );
+      const result = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          join(dir, 'register.mjs'),
+          CLI,
+          'serve',
+          '--port',
+          '0',
+          '--redis',
+          'redis://127.0.0.1:1',
+        ],
+        { encoding: 'utf8', env: { ...process.env, FINPLAN_API_KEYS: '' }, timeout: 30_000 },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('--redis needs the ioredis package');
+      expect(result.stderr).toContain('npm install ioredis');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

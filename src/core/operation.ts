@@ -171,6 +171,9 @@ function messageOf(issue: core.$ZodIssue, raw: unknown): string {
     case 'invalid_type': {
       const value = valueAt(raw, issue.path);
       const expected = EXPECTED[issue.expected] ?? issue.expected;
+      // JSON.parse reads 1e400 as Infinity: a number, but not one any field accepts.
+      if (typeof value === 'number' && !Number.isFinite(value))
+        return 'must be a finite number (got one beyond ±1.8e308, which JSON parsing turns into infinity)';
       if (issue.expected === 'int' && typeof value === 'number') return 'must be an integer';
       return `must be ${expected} (got ${kindOf(value)})`;
     }

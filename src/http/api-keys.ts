@@ -62,3 +62,18 @@ export function presentedCredential(header: (name: string) => string | undefined
   }
   return apiKey ? { key: apiKey } : undefined;
 }
+
+/** What {@link idempotencyToken} returns for a malformed header. */
+export const INVALID = Symbol('finplan.invalid');
+
+/**
+ * The token a key store keeps for an `Idempotency-Key` header (its SHA-256 hex digest: the header is
+ * the client's and is never stored as sent); undefined without the header, {@link INVALID} when it is
+ * not 1 to 255 visible ASCII characters.
+ */
+export function idempotencyToken(header: string | undefined): string | undefined | typeof INVALID {
+  if (header === undefined) return undefined;
+  const value = header.trim();
+  if (!/^[\x21-\x7e]{1,255}$/.test(value)) return INVALID;
+  return sha256Hex(value);
+}

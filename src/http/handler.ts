@@ -5,10 +5,12 @@ import { envelopeJson } from '../core/envelope-json';
 import { isCalculationError } from '../core/errors';
 import { type AnyOperation, toCalculationError } from '../core/operation';
 import { createRegistry } from '../core/registry';
+import { DeadlineExceededError, withDeadline } from '../core/simulation/deadline';
 import { registry as allOperations } from '../operations';
-import { hashApiKey, matchApiKeyHash, presentedCredential } from './api-keys';
+import { hashApiKey, INVALID, idempotencyToken, matchApiKeyHash, presentedCredential } from './api-keys';
 import { buildOpenApiDocument } from './openapi';
 import {
+  DEFAULT_MAX_KEYS_CREATED_PER_DAY,
   DEFAULT_MAX_KEYS_PER_ACCOUNT,
   DEFAULT_SIGNUP_RATE_LIMIT,
   KeyCreateRequest,
@@ -21,7 +23,9 @@ import {
   OPERATOR_ACCOUNT,
   PLATFORM_PATHS,
   type PlatformPath,
+  page,
   SignupRequest,
+  secondsToNextUtcDay,
   UsageRequest,
   usageByKey,
   utcDay,
@@ -73,6 +77,8 @@ export interface HandlerOptions {
   readonly signup?: boolean | { readonly rateLimit?: number };
   /** Most active keys an account may hold (default 10); `/v1/keys/create` is 409 beyond it. */
   readonly maxKeysPerAccount?: number;
+  /** Most keys an account may create in one UTC day (default 100); `/v1/keys/create` is 429 beyond it. */
+  readonly maxKeysCreatedPerDay?: number;
   /**
    * Proxies in front of the server whose `X-Forwarded-For` is trusted to name the client (default 0:
    * the connection's address). With 1, the last address in the header is the client's.
@@ -115,7 +121,11 @@ export interface HandlerOptions {
    * thread, as on runtimes without worker threads. `toNodeListener` brings its own pool.
    */
   readonly pool?: OperationPool;
-  /** Deadline of a job in `pool`, queue wait included, in ms (default 10,000): then 503 with Retry-After. */
+  /**
+   * Deadline of a calculation from its arrival, in ms (default 10,000): then 503 with Retry-After. In
+   * `pool` it bounds the job, queue wait included; computed in the calling thread, simulations check
+   * it between paths (every 64), and other operations, bounded by their cost, run to the end.
+   */
   readonly deadlineMs?: number;
 }
 
@@ -181,6 +191,32 @@ export function poolExecutor(pool: OperationPool, deadlineMs: number): Executor 
       : Promise.resolve().then(() => operation.run(input));
 }
 
+/**
+ * The client address that `trustProxy` proxies put in `X-Forwarded-For` (each appends the address it
+ * was reached from: the client's is the `trustProxy`-th from the end); undefined without proxies or
+ * without that many entries.
+ */
+export function forwardedClient(header: string | undefined, trustProxy: number): string | undefined {
+  if (trustProxy <= 0 || !header) return undefined;
+  const hops = header
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return hops[hops.length - trustProxy]?.slice(0, 100) || undefined;
+}
+
+/**
+ * Thrown by {@link RequestParts.readBody} when the client went away before its body arrived whole (it
+ * aborted, its connection reset): a client event, answered 400 if anyone still listens, never reported
+ * to `onError`.
+ */
+export class RequestAbortedError extends Error {
+  override readonly name = 'RequestAbortedError';
+  constructor() {
+    super('the client went away before its request body arrived whole');
+  }
+}
+
 /** Returned by {@link RequestParts.readBody} when the body crosses the limit. */
 export const TOO_LARGE = Symbol('finplan.body-too-large');
 
@@ -194,12 +230,17 @@ export interface RequestParts {
   readonly pathname: string;
   /** A header by lower-case name. */
   header(name: string): string | undefined;
-  /** The body as UTF-8 text, or {@link TOO_LARGE} as soon as it crosses `limit` bytes (the rest unread). */
+  /**
+   * The body as UTF-8 text, or {@link TOO_LARGE} as soon as it crosses `limit` bytes (the rest unread);
+   * rejects with {@link RequestAbortedError} when the client goes away before it arrived whole.
+   */
   readBody(limit: number): Promise<string | typeof TOO_LARGE>;
   /** Where costed operations compute (default: the handler's `pool`, else the calling thread). */
   readonly execute?: Executor | undefined;
   /** The address of the connection's peer (node:http sets it); what signups are rate-limited by. */
   readonly clientAddress?: string | undefined;
+  /** Deadline of a calculation from its arrival, in ms (default: the handler's `deadlineMs`). */
+  readonly deadlineMs?: number | undefined;
 }
 
 /** The symbol under which a handler exposes its Fetch-free core to bridges. */
@@ -214,6 +255,11 @@ export interface Handler {
 
 const UTF8 = new TextDecoder();
 
+/** A body stream that fails mid-way failed because its client went away. */
+const aborted = (): never => {
+  throw new RequestAbortedError();
+};
+
 /**
  * Read at most `limit` bytes of a Fetch body; {@link TOO_LARGE} as soon as it is exceeded. A body whose
  * `Content-Length` is within the limit is read whole (`arrayBuffer()`): on Node's Fetch objects (Hono's
@@ -225,7 +271,7 @@ async function readFetchBody(request: Request, limit: number): Promise<string | 
   // Before `request.body`: @hono/node-server builds a whole undici Request when that is read.
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d{1,15}$/.test(declared) && Number(declared) <= limit) {
-    const bytes = await request.arrayBuffer();
+    const bytes = await request.arrayBuffer().catch(aborted);
     return bytes.byteLength > limit ? TOO_LARGE : UTF8.decode(bytes);
   }
   if (!request.body) return '';
@@ -233,7 +279,7 @@ async function readFetchBody(request: Request, limit: number): Promise<string | 
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(aborted);
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -395,6 +441,9 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   const maxKeys = options.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT;
   if (!(Number.isInteger(maxKeys) && maxKeys > 0))
     throw new RangeError('maxKeysPerAccount must be a positive integer');
+  const maxCreatedPerDay = options.maxKeysCreatedPerDay ?? DEFAULT_MAX_KEYS_CREATED_PER_DAY;
+  if (!(Number.isInteger(maxCreatedPerDay) && maxCreatedPerDay > 0))
+    throw new RangeError('maxKeysCreatedPerDay must be a positive integer');
   const trustProxy = options.trustProxy ?? 0;
   if (!(Number.isInteger(trustProxy) && trustProxy >= 0))
     throw new RangeError('trustProxy must be an integer >= 0');
@@ -455,17 +504,8 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   };
 
   /** The client's address: the connection's, or from X-Forwarded-For behind `trustProxy` proxies. */
-  const clientAddress = (request: RequestParts): string => {
-    if (trustProxy > 0) {
-      const hops = (request.header('x-forwarded-for') ?? '')
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean);
-      const entry = hops[hops.length - trustProxy];
-      if (entry) return entry.slice(0, 100);
-    }
-    return request.clientAddress ?? 'unknown';
-  };
+  const clientAddress = (request: RequestParts): string =>
+    forwardedClient(request.header('x-forwarded-for'), trustProxy) ?? request.clientAddress ?? 'unknown';
 
   const unauthorized = (problem: string) =>
     errorReply(401, 'unauthorized', problem, { headers: { 'www-authenticate': 'Bearer realm="finplan"' } });
@@ -475,6 +515,15 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     let record: KeyRecord | undefined;
     try {
       record = await keyStore.findKey(hash);
+      // The first use is recorded before the key is served: from then on a signup with the account's
+      // email cannot replace the key (see KeyStore.createAccount).
+      if (
+        record &&
+        !record.revokedAt &&
+        !record.usedAt &&
+        !(await keyStore.markUsed(hash, new Date().toISOString()))
+      )
+        record = undefined;
     } catch {
       return storeUnavailable('key');
     }
@@ -552,18 +601,19 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     const now = new Date();
     const account = { id: newAccountId(), email, createdAt: now.toISOString() };
     const { apiKey, record } = newKey(account.id, '', now);
-    let created: boolean;
+    let accountId: string | undefined;
     try {
-      created = await keyStore.createAccount(account, record);
+      accountId = await keyStore.createAccount(account, record);
     } catch {
       return storeUnavailable('key');
     }
-    if (!created) return errorReply(409, 'email_taken', 'an account with this email exists');
-    return jsonReply(201, { account_id: account.id, email, api_key: apiKey, key: keyInfo(record) }, NO_STORE);
+    if (accountId === undefined) return errorReply(409, 'email_taken', 'an account with this email exists');
+    return jsonReply(201, { account_id: accountId, email, api_key: apiKey, key: keyInfo(record) }, NO_STORE);
   };
 
   const platformCall = async (
     path: PlatformPath,
+    request: RequestParts,
     identity: Identity,
     body: unknown,
     headers: Record<string, string>,
@@ -582,24 +632,46 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         case '/v1/keys/create': {
           const { name = '' } = parsePlatform(KeyCreateRequest, body);
           if (operator) return forbidden();
-          const { apiKey, record } = newKey(identity.accountId, name, new Date());
-          if (!(await keyStore.addKey(record, maxKeys)))
+          const token = idempotencyToken(request.header('idempotency-key'));
+          if (token === INVALID)
+            return errorReply(
+              400,
+              'invalid_request',
+              'the Idempotency-Key header must be 1 to 255 visible ASCII characters',
+              { headers },
+            );
+          const now = new Date();
+          const { apiKey, record } = newKey(identity.accountId, name, now);
+          const limits = { maxActive: maxKeys, maxCreatedPerDay, day: utcDay(now.getTime()) };
+          const outcome = await keyStore.addKey(record, limits, token);
+          if (outcome === 'too_many_active')
             return errorReply(
               409,
               'too_many_keys',
               `an account holds at most ${maxKeys} active keys: revoke one first`,
               { headers },
             );
+          if (outcome === 'too_many_today')
+            return errorReply(
+              429,
+              'rate_limited',
+              `an account creates at most ${maxCreatedPerDay} keys a day (UTC); try again tomorrow`,
+              { headers: { ...headers, 'retry-after': String(secondsToNextUtcDay(now.getTime())) } },
+            );
+          if (outcome === 'idempotency_key_used')
+            return errorReply(
+              409,
+              'idempotency_key_used',
+              'the key created with this Idempotency-Key has been used or revoked: send a new Idempotency-Key',
+              { headers },
+            );
           return jsonReply(201, { api_key: apiKey, key: keyInfo(record) }, { ...headers, ...NO_STORE });
         }
         case '/v1/keys/list': {
-          parsePlatform(KeyListRequestSchema, body);
+          const { limit, cursor } = parsePlatform(KeyListRequestSchema, body);
           if (operator) return forbidden();
-          return jsonReply(
-            200,
-            { keys: (await keyStore.listKeys(identity.accountId)).map(keyInfo) },
-            headers,
-          );
+          const listed = page(await keyStore.listKeys(identity.accountId), [], limit, cursor);
+          return jsonReply(200, { keys: listed.keys.map(keyInfo), next_cursor: listed.nextCursor }, headers);
         }
         case '/v1/keys/revoke': {
           const { key_id } = parsePlatform(KeyRevokeRequest, body);
@@ -612,19 +684,20 @@ export function createHandler(options: HandlerOptions = {}): Handler {
           return jsonReply(200, { key: keyInfo(revoked) }, headers);
         }
         default: {
-          const { days: count } = parsePlatform(UsageRequest, body);
+          const { days: count, limit, cursor } = parsePlatform(UsageRequest, body);
           const days = lastDays(Date.now(), count);
           const [keys, rows] = await Promise.all([
             operator ? Promise.resolve([]) : keyStore.listKeys(identity.accountId),
             usageStore.usage(identity.accountId, days),
           ]);
-          const perKey = usageByKey(keys, rows, days);
+          const listed = page(keys, [...new Set(rows.map((row) => row.keyId))], limit, cursor);
+          const perKey = usageByKey(listed.keys, rows, days, listed.others);
           return jsonReply(
             200,
             {
               account_id: identity.accountId,
               days,
-              total: perKey.reduce((sum, key) => sum + key.total, 0),
+              total: rows.reduce((sum, row) => sum + row.count, 0),
               rate_limit: decision
                 ? {
                     limit_per_minute: rateLimit,
@@ -633,6 +706,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
                   }
                 : null,
               keys: perKey,
+              next_cursor: listed.nextCursor,
             },
             headers,
           );
@@ -742,7 +816,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     if (platform) {
       const read = await readJson(request, headers);
       if (!('json' in read)) return read;
-      return platformCall(platform, identity, read.json, headers, lastDecision);
+      return platformCall(platform, request, identity, read.json, headers, lastDecision);
     }
 
     // Counted against its key (a failure to count never fails the request); awaited before the reply
@@ -770,6 +844,9 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     charge: (count: number) => Reply | undefined | Promise<Reply | undefined>,
   ): Promise<Reply> => {
     let headers = rateHeadersNow();
+    // In this thread, simulations stop once the deadline from arrival has passed (a pool has its own).
+    const deadlineMs = request.deadlineMs ?? options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    const deadlineAt = Date.now() + deadlineMs;
     const read = await readJson(request, headers);
     if (!('json' in read)) return read;
     try {
@@ -785,11 +862,17 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       const execute = request.execute ?? poolExecute;
       if (execute && cost >= OFFLOAD_PATH_STEPS)
         return jsonReply(200, await execute(operation, input), headers);
-      const body = envelopeJson(operation, input, operation.compute(input));
+      const computed = withDeadline(deadlineAt, deadlineMs, () => operation.compute(input));
+      const body = envelopeJson(operation, input, computed);
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
     } catch (error) {
       if (isCalculationError(error)) {
         return errorReply(400, error.code, error.message, { issues: error.issues, headers });
+      }
+      if (error instanceof DeadlineExceededError) {
+        return errorReply(503, 'service_unavailable', error.message, {
+          headers: { ...headers, 'retry-after': String(Math.ceil(error.deadlineMs / 1000)) },
+        });
       }
       if (error instanceof ServiceUnavailableError) {
         return errorReply(503, 'service_unavailable', error.message, {
@@ -804,6 +887,9 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     try {
       return await handle(request);
     } catch (error) {
+      // The client's doing, not a bug: no 500, nothing for onError (it would page someone).
+      if (error instanceof RequestAbortedError)
+        return errorReply(400, 'invalid_request', 'the request body did not arrive whole');
       try {
         options.onError?.(error, { method: request.method, pathname: clip(request.pathname) });
       } catch {

@@ -298,6 +298,13 @@ export function buildOpenApiDocument(
       },
     };
   }
+  const IDEMPOTENCY_KEY = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'Makes a retry safe: a retry with the same value replaces the key an earlier attempt made.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  };
   for (const path of PLATFORM_PATHS) {
     if (path === '/v1/signup' && options.signup === false) continue;
     const entry = PLATFORM_SCHEMAS[path];
@@ -311,6 +318,7 @@ export function buildOpenApiDocument(
         summary: entry.summary,
         description: entry.description,
         ...(isSignup ? { security: [] } : {}),
+        ...(path === '/v1/keys/create' ? { parameters: [IDEMPOTENCY_KEY] } : {}),
         requestBody: {
           required: true,
           content: { 'application/json': { schema: jsonSchema(entry.request, 'input') } },

@@ -17,6 +17,10 @@ export type PlatformPath = (typeof PLATFORM_PATHS)[number];
 export const DEFAULT_SIGNUP_RATE_LIMIT = 5;
 /** Default most active keys an account may hold. */
 export const DEFAULT_MAX_KEYS_PER_ACCOUNT = 10;
+/** Default most keys an account may create in one UTC day. */
+export const DEFAULT_MAX_KEYS_CREATED_PER_DAY = 100;
+/** Most items in one page of `/v1/keys/list` and `/v1/usage` (also the default). */
+export const MAX_PAGE_LIMIT = 100;
 /** Characters of a key kept (non-secret) to tell keys apart: `fp_` and 8 more (48 of its 256 bits). */
 export const KEY_PREFIX_LENGTH = 11;
 /** The account id given to keys configured at start-up (`apiKeys`, `apiKeyHashes`). */
@@ -39,7 +43,25 @@ export const SignupRequest = z.strictObject({
     ),
 });
 export const KeyCreateRequest = z.strictObject({ name: z.optional(keyName) });
-export const KeyListRequest = z.strictObject({});
+const pageFields = {
+  limit: withDefault(
+    integer(`Most keys in this page (1-${MAX_PAGE_LIMIT}, default ${MAX_PAGE_LIMIT}).`, {
+      min: 1,
+      max: MAX_PAGE_LIMIT,
+    }),
+    MAX_PAGE_LIMIT,
+  ),
+  cursor: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(400),
+        z.regex(/^[A-Za-z0-9_-]+$/, 'must be the next_cursor of an earlier reply'),
+        z.describe('The `next_cursor` of the previous page; omitted for the first page.'),
+      ),
+  ),
+};
+export const KeyListRequest = z.strictObject({ ...pageFields });
 export const KeyRevokeRequest = z.strictObject({
   key_id: z
     .string()
@@ -53,6 +75,7 @@ export const UsageRequest = z.strictObject({
     integer('How many UTC days to report, today included (1-90, default 7).', { min: 1, max: 90 }),
     7,
   ),
+  ...pageFields,
 });
 
 const KeyInfo = z.object({
@@ -72,7 +95,10 @@ export const SignupReply = z.object({
   key: KeyInfo,
 });
 export const KeyCreateReply = z.object({ api_key: apiKey, key: KeyInfo });
-export const KeyListReply = z.object({ keys: z.array(KeyInfo) });
+const nextCursor = z.nullable(
+  z.string().check(z.describe('Send it as `cursor` for the next page; null on the last page.')),
+);
+export const KeyListReply = z.object({ keys: z.array(KeyInfo), next_cursor: nextCursor });
 export const KeyRevokeReply = z.object({ key: KeyInfo });
 const UsageDay = z.object({
   day: z.string().check(z.describe('UTC day, YYYY-MM-DD.')),
@@ -106,6 +132,7 @@ export const UsageReply = z.object({
       days: z.array(UsageDay).check(z.describe('Days with at least one request, newest first.')),
     }),
   ),
+  next_cursor: nextCursor,
 });
 
 /** Request and reply schemas and summaries of the platform endpoints (for OpenAPI). */
@@ -120,7 +147,9 @@ export const PLATFORM_SCHEMAS: Record<
     summary: 'Create an account and its first API key (public).',
     description:
       'No credential. Rate-limited per client address (429 with Retry-After). The key is returned once; ' +
-      'finplan stores only its SHA-256 hash and its prefix. 409 email_taken when the email has an account.',
+      'finplan stores only its SHA-256 hash and its prefix. 409 email_taken when the email has an account ' +
+      'that has used a key; until then a signup with the same email (a retry after a lost reply or a 503) ' +
+      'answers 201 with a new key for that account, and the earlier key is deleted.',
   },
   '/v1/keys/create': {
     request: KeyCreateRequest,
@@ -128,15 +157,21 @@ export const PLATFORM_SCHEMAS: Record<
     status: 201,
     summary: "Create another API key for the calling key's account.",
     description:
-      'The key is returned once. 409 too_many_keys when the account holds the most active keys allowed; ' +
-      '403 forbidden for keys configured on the server (they belong to no account).',
+      'The key is returned once. Send an `Idempotency-Key` header (1-255 visible ASCII characters) to make ' +
+      'a retry safe: a retry with the same header within 24 hours replaces the key the earlier attempt made ' +
+      '(if its reply was lost) instead of adding another; 409 idempotency_key_used once that key was used. ' +
+      '409 too_many_keys when the account holds the most active keys allowed; 429 when it created its keys ' +
+      'of the day (100 by default); 403 forbidden for keys configured on the server (they belong to no account).',
   },
   '/v1/keys/list': {
     request: KeyListRequest,
     reply: KeyListReply,
     status: 200,
     summary: "The calling key's account's keys, revoked ones included (never the keys themselves).",
-    description: '403 forbidden for keys configured on the server.',
+    description:
+      'Oldest first, in pages of `limit` keys (default and most 100): send `next_cursor` as `cursor` for the ' +
+      'next page. An account keeps its 100 most recently revoked keys. 403 forbidden for keys configured on ' +
+      'the server.',
   },
   '/v1/keys/revoke': {
     request: KeyRevokeRequest,
@@ -153,7 +188,9 @@ export const PLATFORM_SCHEMAS: Record<
     summary: "The calling account's request counts per key, day and operation, and the key's rate budget.",
     description:
       'Every calculation request that passed authentication and took its first rate-limit token is counted ' +
-      'against its key. Keys configured on the server share the account "operator".',
+      'against its key. Keys configured on the server share the account "operator". `keys` comes in pages ' +
+      'of `limit` keys (default and most 100) in the order of /v1/keys/list (then key ids no longer listed); ' +
+      '`total` counts every key of the account on every page.',
   },
 };
 
@@ -224,8 +261,59 @@ export function lastDays(time: number, count: number): string[] {
   return days;
 }
 
-/** The `/v1/usage` keys list: every key of the account (or seen in the counts), its days and totals. */
-export function usageByKey(keys: readonly KeyRecord[], rows: readonly UsageCount[], days: readonly string[]) {
+/** Seconds from `time` to the next UTC midnight (at least 1). */
+export function secondsToNextUtcDay(time: number): number {
+  return Math.max(1, Math.ceil((86_400_000 - (((time % 86_400_000) + 86_400_000) % 86_400_000)) / 1000));
+}
+
+const HEX = new TextEncoder();
+
+/**
+ * A key's place in listing order as a cursor: the hex of its UTF-8 sort key (known keys by creation time
+ * then id; ids seen only in usage counts after them, by id). Hex keeps the bytes' order, so cursors
+ * compare as their keys do and a page starts after its cursor even when that key is gone since.
+ */
+function cursorOf(sortKey: string): string {
+  return Array.from(HEX.encode(sortKey), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * One page of an account's keys (`limit` items after `cursor`), in listing order: the known `keys`
+ * first (oldest first), then `others` (key ids seen only in usage counts, by id); `nextCursor` is null
+ * on the last page.
+ */
+export function page(
+  keys: readonly KeyRecord[],
+  others: readonly string[],
+  limit: number,
+  cursor: string | undefined,
+): { keys: KeyRecord[]; others: string[]; nextCursor: string | null } {
+  const known = new Set(keys.map((key) => key.id));
+  const items = [
+    ...keys.map((key) => ({ key, id: key.id, cursor: cursorOf(`0\u0000${key.createdAt}\u0000${key.id}`) })),
+    ...others
+      .filter((id) => !known.has(id))
+      .map((id) => ({ key: undefined, id, cursor: cursorOf(`1\u0000\u0000${id}`) })),
+  ].sort((a, b) => (a.cursor < b.cursor ? -1 : a.cursor > b.cursor ? 1 : 0));
+  const after = cursor === undefined ? items : items.filter((item) => item.cursor > cursor);
+  const shown = after.slice(0, limit);
+  return {
+    keys: shown.flatMap((item) => (item.key ? [item.key] : [])),
+    others: shown.flatMap((item) => (item.key ? [] : [item.id])),
+    nextCursor: after.length > limit ? shown[shown.length - 1]!.cursor : null,
+  };
+}
+
+/**
+ * The `/v1/usage` keys list: every key of `keys`, then the ids of `others` (default: every key id seen in
+ * the counts and not in `keys`, by id), each with its days and totals.
+ */
+export function usageByKey(
+  keys: readonly KeyRecord[],
+  rows: readonly UsageCount[],
+  days: readonly string[],
+  others?: readonly string[],
+) {
   const byKey = new Map<string, Map<string, Record<string, number>>>();
   for (const row of rows) {
     let perDay = byKey.get(row.keyId);
@@ -238,7 +326,10 @@ export function usageByKey(keys: readonly KeyRecord[], rows: readonly UsageCount
     perDay.set(row.day, ops);
   }
   const known = new Map(keys.map((key) => [key.id, key]));
-  const ids = [...keys.map((key) => key.id), ...[...byKey.keys()].filter((id) => !known.has(id)).sort()];
+  const ids = [
+    ...keys.map((key) => key.id),
+    ...(others ?? [...byKey.keys()].filter((id) => !known.has(id)).sort()),
+  ];
   return ids.map((id) => {
     const key = known.get(id);
     const perDay = byKey.get(id);

@@ -21,10 +21,12 @@ export const HTTP_ERROR_CODES = [
   'unsupported_media_type',
   'email_taken',
   'too_many_keys',
+  'idempotency_key_used',
   'rate_limited',
   'forbidden_origin',
   'request_header_fields_too_large',
   'request_timeout',
+  'expectation_failed',
   'invalid_request',
   'service_unavailable',
   'internal_error',
@@ -39,7 +41,7 @@ export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
  * @example
  * ```ts
  * import { ERROR_CODES } from 'finplan/http';
- * ERROR_CODES.length; // 22
+ * ERROR_CODES.length; // 24
  * ```
  */
 export const ERROR_CODES: readonly (CalculationErrorCode | HttpErrorCode)[] = [

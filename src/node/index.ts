@@ -12,6 +12,5 @@ export {
   requestTargetPath,
   toNodeListener,
 } from './listener';
-export { connectRedis, type RedisConnection, type RedisConnectionOptions } from './redis';
 export { createNodeServer, DEFAULT_SERVER_LIMITS, type NodeServerOptions, onClientError } from './server';
 export { sharedWorkerPool, WorkerPool, type WorkerPoolOptions } from './worker-pool';

@@ -6,6 +6,7 @@ import {
   HANDLER_CORE,
   type Handler,
   poolExecutor,
+  RequestAbortedError,
   type RequestParts,
   TOO_LARGE,
 } from '../http/handler';
@@ -21,7 +22,11 @@ export interface NodeListenerOptions {
    * worker thread per core), a {@link WorkerPool} of your own, or `false` for the main thread.
    */
   readonly workers?: WorkerPool | false;
-  /** Deadline of a simulation in the pool, queue wait included, in ms (default 10,000): then 503. */
+  /**
+   * Deadline of a calculation from its arrival, in ms (default 10,000): then 503 with Retry-After. In
+   * the pool it bounds the job, queue wait included; with `workers: false` simulations check it between
+   * paths (every 64) and other operations run to the end.
+   */
   readonly deadlineMs?: number;
 }
 
@@ -108,11 +113,12 @@ function readCapped(req: IncomingMessage, limit: number): Promise<Buffer | typeo
       done();
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     };
-    const onError = (error: Error) => {
+    // The request stream fails only when its connection does (reset, closed mid-body): the client left.
+    const onError = () => {
       done();
-      reject(error);
+      reject(new RequestAbortedError());
     };
-    const onAborted = () => onError(new Error('request aborted'));
+    const onAborted = () => onError();
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('error', onError);
@@ -195,10 +201,12 @@ class NodeParts implements RequestParts {
   readonly pathname: string;
   readonly execute: Executor | undefined;
   readonly clientAddress: string | undefined;
+  readonly deadlineMs: number;
   readonly #req: IncomingMessage;
 
-  constructor(req: IncomingMessage, execute: Executor | undefined) {
+  constructor(req: IncomingMessage, execute: Executor | undefined, deadlineMs: number) {
     this.#req = req;
+    this.deadlineMs = deadlineMs;
     this.method = req.method ?? 'GET';
     this.pathname = requestTargetPath(routedUrl(req));
     this.execute = execute;
@@ -273,7 +281,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   const execute = pool ? poolExecutor(pool, deadlineMs) : undefined;
   const serve = core
     ? async (req: IncomingMessage, res: ServerResponse) => {
-        let reply = await core(new NodeParts(req, execute));
+        let reply = await core(new NodeParts(req, execute, deadlineMs));
         if (bodyUnread(req)) {
           reply = { ...reply, headers: { ...reply.headers, connection: 'close' } };
           lingerThenClose(req, res);

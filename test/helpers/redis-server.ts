@@ -35,6 +35,10 @@ export interface RedisServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** Start it again on the same port and directory (the AOF is replayed). */
   start(): Promise<void>;
+  /** Freeze the server (SIGSTOP): connections stay open, commands wait unread until {@link resume}. */
+  pause(): void;
+  /** Let a paused server run again (SIGCONT): it then runs the commands that waited. */
+  resume(): void;
   /** Stop it and remove its directory. */
   dispose(): Promise<void>;
 }
@@ -104,7 +108,14 @@ export async function startRedisServer(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     stop,
     start,
+    pause: () => {
+      child?.kill('SIGSTOP');
+    },
+    resume: () => {
+      child?.kill('SIGCONT');
+    },
     dispose: async () => {
+      child?.kill('SIGCONT');
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },

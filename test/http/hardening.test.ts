@@ -266,7 +266,7 @@ describe('slow clients and connection floods', () => {
   });
 
   it('past maxConnections new connections are closed at once', async () => {
-    const capped = await start({}, { maxConnections: 2 });
+    const capped = await start({}, { maxConnections: 2, maxConnectionsPerAddress: 2 });
     const held = [connect(capped.port, '127.0.0.1'), connect(capped.port, '127.0.0.1')];
     try {
       await Promise.all(held.map((socket) => new Promise((resolve) => socket.once('connect', resolve))));

@@ -6,7 +6,7 @@ import { buildOpenApiDocument } from '../../src/http/openapi';
 import { memoryStores } from '../../src/http/stores/memory';
 import { redisStores } from '../../src/http/stores/redis';
 import type { Stores } from '../../src/http/stores/types';
-import { connectRedis, type RedisConnection } from '../../src/node/redis';
+import { connectIoredis, type ServeRedis } from '../../src/node/ioredis';
 import { registry } from '../../src/operations';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { TVM_BODY } from './server';
@@ -48,7 +48,7 @@ function suite(name: string, makeStores: () => Stores) {
 
     it('signup: 201 with the key once; the store keeps only its hash and prefix; duplicate email 409', async () => {
       const stores = makeStores();
-      const { post } = client({ ...stores, signup: true, trustProxy: 1 });
+      const { post } = client({ ...stores, signup: true, trustProxy: 1, rateLimit: 100 });
       const address = `10.1.${unique}.1`;
       const mail = email();
       const reply = await post('/v1/signup', { email: mail }, undefined, { 'x-forwarded-for': address });
@@ -68,12 +68,22 @@ function suite(name: string, makeStores: () => Stores) {
       const [stored] = await stores.keyStore.listKeys(account_id);
       expect(JSON.stringify(stored)).not.toContain(api_key);
       expect(stored?.hash).toMatch(/^[0-9a-f]{64}$/);
-      // The same email in another case is the same account.
+      // The same email in another case is the same account. Until its key is used, a repeated signup
+      // (a client whose first reply was lost) gets a new key for that account, and the first key is gone.
       const again = await post('/v1/signup', { email: mail.toUpperCase() }, undefined, {
         'x-forwarded-for': address,
       });
-      expect(again.status).toBe(409);
-      expect(again.body.error.code).toBe('email_taken');
+      expect(again.status).toBe(201);
+      expect(again.body.account_id).toBe(account_id);
+      expect(again.body.api_key).not.toBe(api_key);
+      expect((await post('/v1/tvm', TVM_BODY, api_key)).status).toBe(401);
+      expect((await post('/v1/tvm', TVM_BODY, again.body.api_key)).status).toBe(200);
+      expect(await stores.keyStore.listKeys(account_id)).toHaveLength(1);
+      // Once a key of the account has been used, the email is taken.
+      const taken = await post('/v1/signup', { email: mail }, undefined, { 'x-forwarded-for': address });
+      expect(taken.status).toBe(409);
+      expect(taken.body.error.code).toBe('email_taken');
+      expect((await post('/v1/tvm', TVM_BODY, again.body.api_key)).status).toBe(200);
     });
 
     it('signup: bad input is a 400 naming the field; rate-limited per client address', async () => {
@@ -184,6 +194,80 @@ function suite(name: string, makeStores: () => Stores) {
       expect((await post('/v1/keys/revoke', {}, alice.api_key)).body.error.issues[0].path).toBe('key_id');
     });
 
+    it('keys/list and usage come in pages (limit, next_cursor), whole and in order across pages', async () => {
+      const { post, signup } = client({ ...options(), maxKeysPerAccount: 10 });
+      const owner = await signup(`10.5.${unique}.1`);
+      const created: string[] = [owner.key.key_id];
+      for (let i = 0; i < 4; i++) {
+        const reply = await post('/v1/keys/create', { name: `k${i}` }, owner.api_key);
+        created.push(reply.body.key.key_id);
+        expect((await post('/v1/tvm', TVM_BODY, reply.body.api_key)).status).toBe(200);
+      }
+      // A key revoked between two pages neither repeats nor hides another.
+      const pages: string[][] = [];
+      let cursor: string | undefined;
+      do {
+        const reply = await post('/v1/keys/list', { limit: 2, ...(cursor ? { cursor } : {}) }, owner.api_key);
+        expect(reply.status).toBe(200);
+        expect(reply.body.keys.length).toBeLessThanOrEqual(2);
+        pages.push(reply.body.keys.map((k: { key_id: string }) => k.key_id));
+        cursor = reply.body.next_cursor ?? undefined;
+        if (pages.length === 1) await post('/v1/keys/revoke', { key_id: pages[0]![1] }, owner.api_key);
+      } while (cursor);
+      expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+      expect(pages.flat()).toEqual(created);
+      const whole = await post('/v1/keys/list', {}, owner.api_key);
+      expect(whole.body.next_cursor).toBeNull();
+      expect(whole.body.keys).toHaveLength(5);
+
+      const usagePages: string[] = [];
+      const totals: number[] = [];
+      cursor = undefined;
+      do {
+        const reply = await post('/v1/usage', { limit: 3, ...(cursor ? { cursor } : {}) }, owner.api_key);
+        expect(reply.status).toBe(200);
+        usagePages.push(...reply.body.keys.map((k: { key_id: string }) => k.key_id));
+        totals.push(reply.body.total);
+        cursor = reply.body.next_cursor ?? undefined;
+      } while (cursor);
+      expect(usagePages).toEqual(created);
+      // The account's total on every page, whatever keys the page shows.
+      expect(totals).toEqual([4, 4]);
+      const bad = await post('/v1/keys/list', { cursor: 'not a cursor!' }, owner.api_key);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.issues[0].path).toBe('cursor');
+      expect((await post('/v1/usage', { limit: 101 }, owner.api_key)).body.error.issues[0].path).toBe(
+        'limit',
+      );
+    });
+
+    it('keys/create: a retry with the same Idempotency-Key replaces the unused key; a day cap (429)', async () => {
+      const { post, signup } = client({ ...options(), maxKeysPerAccount: 10, maxKeysCreatedPerDay: 3 });
+      const owner = await signup(`10.6.${unique}.1`);
+      const idem = { 'idempotency-key': `retry-${unique}` };
+      const first = await post('/v1/keys/create', { name: 'a' }, owner.api_key, idem);
+      const retry = await post('/v1/keys/create', { name: 'a' }, owner.api_key, idem);
+      expect([first.status, retry.status]).toEqual([201, 201]);
+      // The earlier attempt's key (its reply lost, say) is gone; the retry's works.
+      expect((await post('/v1/tvm', TVM_BODY, first.body.api_key)).status).toBe(401);
+      expect((await post('/v1/tvm', TVM_BODY, retry.body.api_key)).status).toBe(200);
+      expect((await post('/v1/keys/list', {}, owner.api_key)).body.keys).toHaveLength(2);
+      const used = await post('/v1/keys/create', { name: 'a' }, owner.api_key, idem);
+      expect(used.status).toBe(409);
+      expect(used.body.error.code).toBe('idempotency_key_used');
+      const badHeader = await post('/v1/keys/create', {}, owner.api_key, { 'idempotency-key': 'a b' });
+      expect(badHeader.status).toBe(400);
+      expect(badHeader.body.error.message).toContain('Idempotency-Key');
+      // 3 a day: the first above and two more.
+      expect((await post('/v1/keys/create', {}, owner.api_key)).status).toBe(201);
+      expect((await post('/v1/keys/create', {}, owner.api_key)).status).toBe(201);
+      const capped = await post('/v1/keys/create', {}, owner.api_key);
+      expect(capped.status).toBe(429);
+      expect(capped.body.error.message).toContain('3 keys a day');
+      expect(Number(capped.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(capped.headers.get('retry-after'))).toBeLessThanOrEqual(86_400);
+    });
+
     it('operator keys: calculate and read usage, but manage no account keys (403)', async () => {
       const { post } = client(options());
       expect((await post('/v1/tvm', TVM_BODY, 'operator-key')).status).toBe(200);
@@ -243,10 +327,11 @@ describe('platform routing', () => {
 
 describe.skipIf(!REDIS_AVAILABLE)('with Redis', () => {
   let server: RedisServer;
-  let connection: RedisConnection;
+  let connection: ServeRedis;
   beforeAll(async () => {
     server = await startRedisServer();
-    connection = connectRedis(server.url);
+    connection = await connectIoredis(server.url);
+    await connection.ready(10_000);
   });
   afterAll(async () => {
     connection?.close();

@@ -13,8 +13,8 @@ import {
   synchronousTakeToken,
 } from '../../src/http/stores/memory';
 import { ioredisClient, nodeRedisClient, redisStores } from '../../src/http/stores/redis';
-import type { KeyRecord, Stores } from '../../src/http/stores/types';
-import { connectRedis, type RedisConnection } from '../../src/node/redis';
+import { type KeyRecord, REVOKED_KEYS_KEPT, type Stores } from '../../src/http/stores/types';
+import { connectIoredis, type ServeRedis } from '../../src/node/ioredis';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let unique = 0;
@@ -71,13 +71,82 @@ function contract(name: string, make: () => Stores) {
       const email = `${id('user')}@example.com`;
       const account = { id: id('acct'), email, createdAt: '2026-01-01T00:00:00.000Z' };
       const first = key(account.id, 1);
-      expect(await keyStore.createAccount(account, first)).toBe(true);
+      expect(await keyStore.createAccount(account, first)).toBe(account.id);
+      // Once the account's key has been used, the email is taken: nothing stored.
+      expect(await keyStore.markUsed(first.hash, '2026-01-01T00:00:01.000Z')).toBe(true);
       const other = { id: id('acct'), email, createdAt: '2026-01-01T00:00:00.000Z' };
       const second = key(other.id, 2);
-      expect(await keyStore.createAccount(other, second)).toBe(false);
+      expect(await keyStore.createAccount(other, second)).toBeUndefined();
       expect(await keyStore.findKey(second.hash)).toBeUndefined();
-      expect(await keyStore.findKey(first.hash)).toEqual(first);
+      expect(await keyStore.findKey(first.hash)).toEqual({ ...first, usedAt: '2026-01-01T00:00:01.000Z' });
       expect(await keyStore.listKeys(other.id)).toEqual([]);
+    });
+
+    it('accounts: a signup repeated before the key was ever used replaces that key (a lost reply)', async () => {
+      const { keyStore } = make();
+      const email = `${id('user')}@example.com`;
+      const account = { id: id('acct'), email, createdAt: '2026-01-01T00:00:00.000Z' };
+      const first = key(account.id, 1);
+      expect(await keyStore.createAccount(account, first)).toBe(account.id);
+      const retry = { id: id('acct'), email, createdAt: '2026-01-01T00:00:05.000Z' };
+      const second = key(retry.id, 2);
+      // The key lands in the existing account; the unused first key is gone, nothing else is made.
+      expect(await keyStore.createAccount(retry, second)).toBe(account.id);
+      expect(await keyStore.findKey(first.hash)).toBeUndefined();
+      expect(await keyStore.findKey(second.hash)).toEqual({ ...second, accountId: account.id });
+      expect((await keyStore.listKeys(account.id)).map((k) => k.id)).toEqual([second.id]);
+      expect(await keyStore.listKeys(retry.id)).toEqual([]);
+      // A revoked key is not replaced either.
+      await keyStore.revokeKey(account.id, second.id, '2026-01-02T00:00:00.000Z');
+      expect(await keyStore.createAccount(retry, key(retry.id, 3))).toBeUndefined();
+      expect(await keyStore.markUsed(second.hash, '2026-01-02T00:00:01.000Z')).toBe(false);
+      expect(await keyStore.markUsed(hex(999_999), '2026-01-02T00:00:01.000Z')).toBe(false);
+    });
+
+    it('keys: an idempotency token replaces its unused key, refuses once it was used; a day cap', async () => {
+      const { keyStore } = make();
+      const account = { id: id('acct'), email: `${id('user')}@example.com`, createdAt: '2026-01-01' };
+      await keyStore.createAccount(account, key(account.id, 1));
+      const limits = { maxActive: 3, maxCreatedPerDay: 2, day: '2026-01-01' };
+      const token = hex(unique).slice(0, 64);
+      const a = key(account.id, 2);
+      expect(await keyStore.addKey(a, limits, token)).toBe('added');
+      const b = key(account.id, 3);
+      expect(await keyStore.addKey(b, limits, token)).toBe('added');
+      expect(await keyStore.findKey(a.hash)).toBeUndefined();
+      expect((await keyStore.listKeys(account.id)).map((k) => k.id).sort()).toHaveLength(2);
+      await keyStore.markUsed(b.hash, '2026-01-01T00:00:01.000Z');
+      expect(await keyStore.addKey(key(account.id, 4), limits, token)).toBe('idempotency_key_used');
+      // One creation counted (the replacement was not): one more today, then none.
+      expect(await keyStore.addKey(key(account.id, 5), limits)).toBe('added');
+      expect(await keyStore.addKey(key(account.id, 6), { ...limits, maxActive: 10 })).toBe('too_many_today');
+      expect(await keyStore.addKey(key(account.id, 7), { ...limits, maxActive: 10, day: '2026-01-02' })).toBe(
+        'added',
+      );
+      expect(await keyStore.listKeys(account.id)).toHaveLength(4);
+    });
+
+    it(`keys: an account keeps its ${REVOKED_KEYS_KEPT} most recently revoked keys, no more`, async () => {
+      const { keyStore } = make();
+      const account = { id: id('acct'), email: `${id('user')}@example.com`, createdAt: '2026-01-01' };
+      await keyStore.createAccount(account, key(account.id, 1));
+      const limits = { maxActive: 2, maxCreatedPerDay: 1_000, day: '2026-01-01' };
+      const revoked: KeyRecord[] = [];
+      for (let i = 0; i < REVOKED_KEYS_KEPT + 5; i++) {
+        const k = key(account.id, 10 + i);
+        expect(await keyStore.addKey(k, limits)).toBe('added');
+        const at = new Date(Date.UTC(2026, 0, 2, 0, 0, i)).toISOString();
+        revoked.push((await keyStore.revokeKey(account.id, k.id, at))!);
+      }
+      const listed = await keyStore.listKeys(account.id);
+      expect(listed).toHaveLength(REVOKED_KEYS_KEPT + 1);
+      // The five revoked first are gone (refused as unknown); the rest and the active key remain.
+      for (const k of revoked.slice(0, 5)) expect(await keyStore.findKey(k.hash)).toBeUndefined();
+      for (const k of revoked.slice(5)) expect((await keyStore.findKey(k.hash))?.revokedAt).toBe(k.revokedAt);
+      expect(
+        await keyStore.revokeKey(account.id, revoked[0]!.id, '2026-01-03T00:00:00.000Z'),
+      ).toBeUndefined();
+      expect(await keyStore.addKey(key(account.id, 999), limits)).toBe('added');
     });
 
     it('keys: add up to the active limit, list oldest first, revoke own keys only', async () => {
@@ -90,8 +159,9 @@ function contract(name: string, make: () => Stores) {
       const k1 = key(account.id, 1);
       await keyStore.createAccount(account, k1);
       const k2 = key(account.id, 2);
-      expect(await keyStore.addKey(k2, 2)).toBe(true);
-      expect(await keyStore.addKey(key(account.id, 3), 2)).toBe(false);
+      const two = { maxActive: 2, maxCreatedPerDay: 100, day: '2026-01-01' };
+      expect(await keyStore.addKey(k2, two)).toBe('added');
+      expect(await keyStore.addKey(key(account.id, 3), two)).toBe('too_many_active');
       expect((await keyStore.listKeys(account.id)).map((k) => k.id)).toEqual([k1.id, k2.id]);
 
       const stranger = id('acct');
@@ -107,7 +177,7 @@ function contract(name: string, make: () => Stores) {
         '2026-01-02T00:00:00.000Z',
       );
       // A revoked key frees a place.
-      expect(await keyStore.addKey(key(account.id, 4), 2)).toBe(true);
+      expect(await keyStore.addKey(key(account.id, 4), two)).toBe('added');
       expect(await keyStore.listKeys(account.id)).toHaveLength(3);
     });
 
@@ -209,10 +279,12 @@ describe('utcDay (the day of the last call is kept)', () => {
 
 describe.skipIf(!REDIS_AVAILABLE)('redis', () => {
   let server: RedisServer;
-  let client: RedisConnection;
+  let client: ServeRedis;
   beforeAll(async () => {
     server = await startRedisServer();
-    client = connectRedis(server.url);
+    // The connection `finplan serve --redis` makes.
+    client = await connectIoredis(server.url);
+    await client.ready(10_000);
   });
   afterAll(async () => {
     client?.close();
@@ -244,8 +316,9 @@ describe.skipIf(!REDIS_AVAILABLE)('redis', () => {
     contract('redis via node-redis', () => redisStores(nodeRedisClient(nr)));
   });
 
-  it('connectRedis selects the database of the URL; error replies reject', async () => {
-    const db2 = connectRedis(`${server.url}/2`);
+  it('the serve connection selects the database of the URL; error replies reject', async () => {
+    const db2 = await connectIoredis(`${server.url}/2`);
+    await db2.ready(10_000);
     try {
       await db2.send(['SET', 'finplan-test:db', 'two']);
       expect(await client.send(['GET', 'finplan-test:db'])).toBeNull();

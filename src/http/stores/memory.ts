@@ -1,12 +1,16 @@
 import { type BucketState, type RateDecision, takeToken } from '../token-bucket';
-import type {
-  AccountRecord,
-  KeyRecord,
-  KeyStore,
-  RateLimitStore,
-  Stores,
-  UsageCount,
-  UsageStore,
+import {
+  type AccountRecord,
+  type AddKeyOutcome,
+  IDEMPOTENCY_TTL_SECONDS,
+  type KeyLimits,
+  type KeyRecord,
+  type KeyStore,
+  type RateLimitStore,
+  REVOKED_KEYS_KEPT,
+  type Stores,
+  type UsageCount,
+  type UsageStore,
 } from './types';
 
 /** Buckets held before full ones are forgotten (signup buckets are per client address). */
@@ -85,26 +89,68 @@ export class MemoryKeyStore implements KeyStore {
   readonly #emails = new Map<string, string>();
   readonly #keys = new Map<string, KeyRecord>();
   readonly #byAccount = new Map<string, KeyRecord[]>();
+  /** Keys created by each account on its last day of creation. */
+  readonly #createdToday = new Map<string, { day: string; count: number }>();
+  /** Idempotency tokens of key creation, per account, to the key's hash, with their expiry (ms). */
+  readonly #tokens = new Map<string, { hash: string; expires: number }>();
+  readonly #now: () => number;
+
+  constructor(options: { now?: () => number } = {}) {
+    this.#now = options.now ?? Date.now;
+  }
 
   async ping(): Promise<void> {}
 
-  async createAccount(account: AccountRecord, key: KeyRecord): Promise<boolean> {
-    if (this.#emails.has(account.email)) return false;
+  async createAccount(account: AccountRecord, key: KeyRecord): Promise<string | undefined> {
+    const existing = this.#emails.get(account.email);
+    if (existing !== undefined) {
+      const keys = this.#byAccount.get(existing) ?? [];
+      const only = keys[0];
+      if (keys.length !== 1 || !only || only.usedAt || only.revokedAt) return undefined;
+      this.#delete(only);
+      this.#put({ ...key, accountId: existing });
+      return existing;
+    }
     this.#emails.set(account.email, account.id);
     this.#byAccount.set(account.id, []);
     this.#put(key);
-    return true;
+    return account.id;
   }
 
-  async addKey(key: KeyRecord, maxActive: number): Promise<boolean> {
-    const active = (this.#byAccount.get(key.accountId) ?? []).filter((k) => !k.revokedAt).length;
-    if (active >= maxActive) return false;
+  async addKey(key: KeyRecord, limits: KeyLimits, idempotency?: string): Promise<AddKeyOutcome> {
+    const token = idempotency === undefined ? undefined : `${key.accountId}\n${idempotency}`;
+    const earlier = token === undefined ? undefined : this.#tokens.get(token);
+    const replaced = earlier && earlier.expires > this.#now() ? this.#keys.get(earlier.hash) : undefined;
+    if (replaced) {
+      if (replaced.usedAt || replaced.revokedAt) return 'idempotency_key_used';
+      this.#delete(replaced);
+    } else {
+      const active = (this.#byAccount.get(key.accountId) ?? []).filter((k) => !k.revokedAt).length;
+      if (active >= limits.maxActive) return 'too_many_active';
+      const today = this.#createdToday.get(key.accountId);
+      const count = today?.day === limits.day ? today.count : 0;
+      if (count >= limits.maxCreatedPerDay) return 'too_many_today';
+      this.#createdToday.set(key.accountId, { day: limits.day, count: count + 1 });
+    }
     this.#put(key);
-    return true;
+    if (token !== undefined) {
+      const now = this.#now();
+      if (this.#tokens.size >= SWEEP_SIZE)
+        for (const [name, entry] of this.#tokens) if (entry.expires <= now) this.#tokens.delete(name);
+      this.#tokens.set(token, { hash: key.hash, expires: now + IDEMPOTENCY_TTL_SECONDS * 1000 });
+    }
+    return 'added';
   }
 
   async findKey(hash: string): Promise<KeyRecord | undefined> {
     return this.#keys.get(hash);
+  }
+
+  async markUsed(hash: string, at: string): Promise<boolean> {
+    const key = this.#keys.get(hash);
+    if (!key || key.revokedAt) return false;
+    if (!key.usedAt) this.#replace(key, { ...key, usedAt: at });
+    return true;
   }
 
   async listKeys(accountId: string): Promise<KeyRecord[]> {
@@ -113,13 +159,15 @@ export class MemoryKeyStore implements KeyStore {
 
   async revokeKey(accountId: string, keyId: string, at: string): Promise<KeyRecord | undefined> {
     const list = this.#byAccount.get(accountId) ?? [];
-    const index = list.findIndex((k) => k.id === keyId);
-    if (index === -1) return undefined;
-    const key = list[index]!;
+    const key = list.find((k) => k.id === keyId);
+    if (!key) return undefined;
     if (key.revokedAt) return key;
     const revoked = { ...key, revokedAt: at };
-    list[index] = revoked;
-    this.#keys.set(key.hash, revoked);
+    this.#replace(key, revoked);
+    const kept = list
+      .filter((k) => k.revokedAt)
+      .sort((a, b) => (a.revokedAt! < b.revokedAt! ? -1 : a.revokedAt! > b.revokedAt! ? 1 : 0));
+    for (const old of kept.slice(0, Math.max(0, kept.length - REVOKED_KEYS_KEPT))) this.#delete(old);
     return revoked;
   }
 
@@ -128,6 +176,20 @@ export class MemoryKeyStore implements KeyStore {
     const list = this.#byAccount.get(key.accountId) ?? [];
     list.push(key);
     this.#byAccount.set(key.accountId, list);
+  }
+
+  #replace(key: KeyRecord, next: KeyRecord): void {
+    this.#keys.set(key.hash, next);
+    const list = this.#byAccount.get(key.accountId) ?? [];
+    const index = list.findIndex((k) => k.hash === key.hash);
+    if (index !== -1) list[index] = next;
+  }
+
+  #delete(key: KeyRecord): void {
+    this.#keys.delete(key.hash);
+    const list = this.#byAccount.get(key.accountId) ?? [];
+    const index = list.findIndex((k) => k.hash === key.hash);
+    if (index !== -1) list.splice(index, 1);
   }
 }
 

@@ -1,19 +1,23 @@
 import type { RateDecision } from '../token-bucket';
-import type {
-  AccountRecord,
-  KeyRecord,
-  KeyStore,
-  RateLimitStore,
-  Stores,
-  UsageCount,
-  UsageStore,
+import {
+  type AccountRecord,
+  type AddKeyOutcome,
+  IDEMPOTENCY_TTL_SECONDS,
+  type KeyLimits,
+  type KeyRecord,
+  type KeyStore,
+  type RateLimitStore,
+  REVOKED_KEYS_KEPT,
+  type Stores,
+  type UsageCount,
+  type UsageStore,
 } from './types';
 
 /**
  * What the Redis stores need of a client: send one command (`['HGET', key, field]`), get its reply
  * (string, integer, null or array of those), rejecting on an error reply or a lost connection. Wrap
- * ioredis with {@link ioredisClient}, node-redis with {@link nodeRedisClient}; `finplan/node` has a
- * small client of its own (`connectRedis`).
+ * ioredis with {@link ioredisClient}, node-redis with {@link nodeRedisClient} (finplan depends on
+ * neither: bring the one your application uses; `finplan serve --redis` loads ioredis).
  */
 export interface RedisClient {
   send(command: readonly string[]): Promise<unknown>;
@@ -90,28 +94,82 @@ if allowed == 0 then retry = math.max(1, math.ceil((needed - tokens) / perMs / 1
 return {allowed, math.floor(tokens), retry, reset}
 `;
 
-// KEYS email, account, account's key set, key record, key id; ARGV account id, email, created, key id,
-// hash, prefix, name, key created. 0 when the email is taken.
-const CREATE_ACCOUNT = `
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX') then return 0 end
-redis.call('HSET', KEYS[2], 'email', ARGV[2], 'created', ARGV[3])
-redis.call('HSET', KEYS[4], 'id', ARGV[4], 'account', ARGV[1], 'hash', ARGV[5], 'prefix', ARGV[6], 'name', ARGV[7], 'created', ARGV[8])
-redis.call('SET', KEYS[5], ARGV[5])
-redis.call('SADD', KEYS[3], ARGV[5])
-return 1
+// Every write below is one script: Redis runs it whole or not at all, so a write whose reply was lost
+// (the store timed out while Redis was paused, Redis was killed) leaves either nothing or the whole
+// write, and repeating the request ends in the state asked for (see KeyStore). Keys of other records
+// are built from the prefixes in ARGV: one Redis, not Cluster.
+
+// Shared by the scripts below (p is the prefix): write or delete a key with its id and set entries;
+// whether a key was never used nor revoked.
+const PUT_KEY = `
+local function putKey(p, id, account, hash, prefix, name, created)
+  redis.call('HSET', p .. 'key:' .. hash, 'id', id, 'account', account, 'hash', hash, 'prefix', prefix, 'name', name, 'created', created)
+  redis.call('SET', p .. 'keyid:' .. id, hash)
+  redis.call('SADD', p .. 'account:' .. account .. ':keys', hash)
+end
+local function deleteKey(p, account, hash)
+  local id = redis.call('HGET', p .. 'key:' .. hash, 'id')
+  redis.call('DEL', p .. 'key:' .. hash)
+  if id then redis.call('DEL', p .. 'keyid:' .. id) end
+  redis.call('SREM', p .. 'account:' .. account .. ':keys', hash)
+  redis.call('ZREM', p .. 'account:' .. account .. ':revoked', hash)
+end
+local function unused(p, hash)
+  local record = p .. 'key:' .. hash
+  return redis.call('HEXISTS', record, 'used') == 0 and redis.call('HEXISTS', record, 'revoked') == 0
+end
 `;
 
-// KEYS account's key set, key record, key id; ARGV max active, key-record prefix, key id, account,
-// hash, prefix, name, created. 0 when the account has max active keys.
-const ADD_KEY = `
-local active = 0
-for _, hash in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  if redis.call('HEXISTS', ARGV[2] .. hash, 'revoked') == 0 then active = active + 1 end
+// KEYS email; ARGV prefix, account id, email, created, key id, hash, key prefix, name, key created.
+// The account id now holding the key; false when the email's account has used a key. An existing
+// account whose one key was never used nor revoked (a signup whose reply was lost) gets the new key in
+// place of that one.
+const CREATE_ACCOUNT = `${PUT_KEY}
+local p = ARGV[1]
+local existing = redis.call('GET', KEYS[1])
+if existing then
+  local hashes = redis.call('SMEMBERS', p .. 'account:' .. existing .. ':keys')
+  if #hashes ~= 1 or not unused(p, hashes[1]) then return false end
+  deleteKey(p, existing, hashes[1])
+  putKey(p, ARGV[5], existing, ARGV[6], ARGV[7], ARGV[8], ARGV[9])
+  return existing
 end
-if active >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[2], 'id', ARGV[3], 'account', ARGV[4], 'hash', ARGV[5], 'prefix', ARGV[6], 'name', ARGV[7], 'created', ARGV[8])
-redis.call('SET', KEYS[3], ARGV[5])
-redis.call('SADD', KEYS[1], ARGV[5])
+redis.call('SET', KEYS[1], ARGV[2])
+redis.call('HSET', p .. 'account:' .. ARGV[2], 'email', ARGV[3], 'created', ARGV[4])
+putKey(p, ARGV[5], ARGV[2], ARGV[6], ARGV[7], ARGV[8], ARGV[9])
+return ARGV[2]
+`;
+
+// KEYS the day's creation counter, then the idempotency token's key when one is given; ARGV prefix,
+// max active, max created that day, token ttl seconds, key id, account, hash, key prefix, name, created.
+const ADD_KEY = `${PUT_KEY}
+local p = ARGV[1]
+local account = ARGV[6]
+local replaced = false
+if KEYS[2] then
+  local earlier = redis.call('GET', KEYS[2])
+  if earlier and redis.call('EXISTS', p .. 'key:' .. earlier) == 1 then
+    if not unused(p, earlier) then return 'idempotency_key_used' end
+    deleteKey(p, account, earlier)
+    replaced = true
+  end
+end
+if not replaced then
+  local active = redis.call('SCARD', p .. 'account:' .. account .. ':keys') - redis.call('ZCARD', p .. 'account:' .. account .. ':revoked')
+  if active >= tonumber(ARGV[2]) then return 'too_many_active' end
+  if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[3]) then return 'too_many_today' end
+  redis.call('INCR', KEYS[1])
+  redis.call('EXPIRE', KEYS[1], 172800)
+end
+putKey(p, ARGV[5], account, ARGV[7], ARGV[8], ARGV[9], ARGV[10])
+if KEYS[2] then redis.call('SET', KEYS[2], ARGV[7], 'EX', tonumber(ARGV[4])) end
+return 'added'
+`;
+
+// KEYS the key record; ARGV time. 1 when the key exists and is not revoked (its first use recorded).
+const MARK_USED = `
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'revoked') == 1 then return 0 end
+redis.call('HSETNX', KEYS[1], 'used', ARGV[1])
 return 1
 `;
 
@@ -124,13 +182,23 @@ end
 return out
 `;
 
-// KEYS key id; ARGV account, time, key-record prefix. The key record, or nil when not the account's.
-const REVOKE_KEY = `
+// KEYS key id; ARGV prefix, account, time, time in ms, revoked keys kept. The key record, or nil when
+// not the account's. Beyond the kept number, the oldest revoked keys are deleted.
+const REVOKE_KEY = `${PUT_KEY}
+local p = ARGV[1]
+local account = ARGV[2]
 local hash = redis.call('GET', KEYS[1])
 if not hash then return nil end
-local record = ARGV[3] .. hash
-if redis.call('HGET', record, 'account') ~= ARGV[1] then return nil end
-redis.call('HSETNX', record, 'revoked', ARGV[2])
+local record = p .. 'key:' .. hash
+if redis.call('HGET', record, 'account') ~= account then return nil end
+if redis.call('HSETNX', record, 'revoked', ARGV[3]) == 1 then
+  local revoked = p .. 'account:' .. account .. ':revoked'
+  redis.call('ZADD', revoked, tonumber(ARGV[4]), hash)
+  local excess = redis.call('ZCARD', revoked) - tonumber(ARGV[5])
+  if excess > 0 then
+    for _, old in ipairs(redis.call('ZRANGE', revoked, 0, excess - 1)) do deleteKey(p, account, old) end
+  end
+end
 return redis.call('HGETALL', record)
 `;
 
@@ -166,6 +234,7 @@ function keyRecordOf(fields: Record<string, string>): KeyRecord | undefined {
     name: fields.name ?? '',
     createdAt: fields.created ?? '',
     ...(fields.revoked ? { revokedAt: fields.revoked } : {}),
+    ...(fields.used ? { usedAt: fields.used } : {}),
   };
 }
 
@@ -177,9 +246,10 @@ function keyRecordOf(fields: Record<string, string>): KeyRecord | undefined {
  *
  * @example
  * ```ts
- * import { createHandler, redisStores } from 'finplan/http';
- * import { connectRedis } from 'finplan/node';
- * const handler = createHandler({ ...redisStores(connectRedis('redis://127.0.0.1:6379')), signup: true });
+ * import Redis from 'ioredis';
+ * import { createHandler, ioredisClient, redisStores } from 'finplan/http';
+ * const redis = new Redis('redis://127.0.0.1:6379', { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+ * const handler = createHandler({ ...redisStores(ioredisClient(redis)), signup: true });
  * ```
  */
 export function redisStores(client: RedisClient, options: RedisStoreOptions = {}): Stores {
@@ -259,42 +329,56 @@ export class RedisStore implements RateLimitStore, KeyStore, UsageStore {
     return `${this.#prefix}account:${accountId}:keys`;
   }
 
-  async createAccount(account: AccountRecord, key: KeyRecord): Promise<boolean> {
-    const p = this.#prefix;
+  async createAccount(account: AccountRecord, key: KeyRecord): Promise<string | undefined> {
     const reply = await this.#script(
       CREATE_ACCOUNT,
+      [`${this.#prefix}email:${account.email}`],
       [
-        `${p}email:${account.email}`,
-        `${p}account:${account.id}`,
-        this.#accountKeys(account.id),
-        this.#keyRecord(key.hash),
-        this.#keyId(key.id),
-      ],
-      [account.id, account.email, account.createdAt, key.id, key.hash, key.prefix, key.name, key.createdAt],
-    );
-    return Number(reply) === 1;
-  }
-
-  async addKey(key: KeyRecord, maxActive: number): Promise<boolean> {
-    const reply = await this.#script(
-      ADD_KEY,
-      [this.#accountKeys(key.accountId), this.#keyRecord(key.hash), this.#keyId(key.id)],
-      [
-        maxActive,
-        `${this.#prefix}key:`,
+        this.#prefix,
+        account.id,
+        account.email,
+        account.createdAt,
         key.id,
-        key.accountId,
         key.hash,
         key.prefix,
         key.name,
         key.createdAt,
       ],
     );
-    return Number(reply) === 1;
+    return typeof reply === 'string' && reply !== '' ? reply : undefined;
+  }
+
+  async addKey(key: KeyRecord, limits: KeyLimits, idempotency?: string): Promise<AddKeyOutcome> {
+    const keys = [`${this.#prefix}account:${key.accountId}:created:${limits.day}`];
+    if (idempotency !== undefined) keys.push(`${this.#prefix}idem:${key.accountId}:${idempotency}`);
+    const reply = await this.#script(ADD_KEY, keys, [
+      this.#prefix,
+      limits.maxActive,
+      limits.maxCreatedPerDay,
+      IDEMPOTENCY_TTL_SECONDS,
+      key.id,
+      key.accountId,
+      key.hash,
+      key.prefix,
+      key.name,
+      key.createdAt,
+    ]);
+    if (
+      reply === 'added' ||
+      reply === 'too_many_active' ||
+      reply === 'too_many_today' ||
+      reply === 'idempotency_key_used'
+    )
+      return reply;
+    throw new Error('unexpected add-key reply');
   }
 
   async findKey(hash: string): Promise<KeyRecord | undefined> {
     return keyRecordOf(hashOf(await this.#send(['HGETALL', this.#keyRecord(hash)])));
+  }
+
+  async markUsed(hash: string, at: string): Promise<boolean> {
+    return Number(await this.#script(MARK_USED, [this.#keyRecord(hash)], [at])) === 1;
   }
 
   async listKeys(accountId: string): Promise<KeyRecord[]> {
@@ -309,7 +393,7 @@ export class RedisStore implements RateLimitStore, KeyStore, UsageStore {
     const reply = await this.#script(
       REVOKE_KEY,
       [this.#keyId(keyId)],
-      [accountId, at, `${this.#prefix}key:`],
+      [this.#prefix, accountId, at, Date.parse(at), REVOKED_KEYS_KEPT],
     );
     return reply ? keyRecordOf(hashOf(reply)) : undefined;
   }
