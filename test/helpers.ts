@@ -26,3 +26,12 @@ export function rootWithin(f: (r: Decimal) => Decimal, at: number, half: number)
   const above = f(new Exact(at).plus(half));
   return below.isZero() || above.isZero() || below.isNegative() !== above.isNegative();
 }
+
+/**
+ * A workload size for a long-running test: `quick` under `npm test` (which must finish within two
+ * minutes on two cores), `thorough` under `npm run test:deep` (FINPLAN_TEST_DEEP=1), which CI's deep job
+ * and anyone changing the subject run. Both sizes assert the same statements.
+ */
+export function deep(quick: number, thorough: number): number {
+  return process.env.FINPLAN_TEST_DEEP === '1' ? thorough : quick;
+}

@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import IORedis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deep } from '../helpers';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { TVM_BODY } from './server';
 
@@ -118,7 +119,10 @@ type PipelineBody = { key: { key_id: string } };
 class Pipeline {
   readonly #socket;
   #buffer = Buffer.alloc(0);
-  readonly #waiting: ((reply: { status: number; body: PipelineBody }) => void)[] = [];
+  readonly #waiting: {
+    resolve: (reply: { status: number; body: PipelineBody }) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   readonly #host: string;
 
   constructor(url: string) {
@@ -135,14 +139,22 @@ class Pipeline {
         if (this.#buffer.length < end + 4 + length) return;
         const body = this.#buffer.toString('utf8', end + 4, end + 4 + length);
         this.#buffer = this.#buffer.subarray(end + 4 + length);
-        this.#waiting.shift()?.({ status: Number(head.slice(9, 12)), body: JSON.parse(body) });
+        this.#waiting.shift()?.resolve({ status: Number(head.slice(9, 12)), body: JSON.parse(body) });
       }
+    });
+    // A connection the server closes fails the requests still waiting (instead of hanging the test).
+    this.#socket.on('close', () => {
+      for (const waiting of this.#waiting.splice(0))
+        waiting.reject(new Error('the server closed the connection'));
     });
   }
 
   send(requests: readonly { path: string; body: unknown; key: string }[]) {
     const replies = requests.map(
-      () => new Promise<{ status: number; body: PipelineBody }>((resolve) => this.#waiting.push(resolve)),
+      () =>
+        new Promise<{ status: number; body: PipelineBody }>((resolve, reject) =>
+          this.#waiting.push({ resolve, reject }),
+        ),
     );
     this.#socket.write(
       requests
@@ -211,7 +223,10 @@ describe.skipIf(!REDIS_AVAILABLE)('a public finplan serve --redis --signup', () 
     return sleep(1_500).then(() => redis.resume());
   };
 
-  it('25,000 create/revoke cycles of one account: another account is never refused, lists stay bounded', async () => {
+  // 25,000 cycles (the issue's reproduction) under `npm run test:deep`; 2,000 under `npm test`.
+  const CYCLES = deep(2_000, 25_000);
+
+  it(`${CYCLES} create/revoke cycles of one account: another account is never refused, lists stay bounded`, async () => {
     const attacker = await signup('attacker@example.com');
     const victim = await signup('victim@example.com');
     let attacking = true;
@@ -228,8 +243,9 @@ describe.skipIf(!REDIS_AVAILABLE)('a public finplan serve --redis --signup', () 
     let next = 0;
     const cycles = async () => {
       const pipe = new Pipeline(server.url);
-      while (next < 25_000) {
-        const batch = Math.min(25, 25_000 - next);
+      while (next < CYCLES) {
+        // 16 connections x 5 requests in flight: within the server's per-address cap (128 by default).
+        const batch = Math.min(5, CYCLES - next);
         const start = next;
         next += batch;
         const created = await pipe.send(
@@ -245,7 +261,7 @@ describe.skipIf(!REDIS_AVAILABLE)('a public finplan serve --redis --signup', () 
           })),
         );
         expect(revoked.every((reply) => reply.status === 200)).toBe(true);
-        if (Math.floor(start / 2_500) !== Math.floor(next / 2_500)) {
+        if (Math.floor(start / (CYCLES / 10)) !== Math.floor(next / (CYCLES / 10))) {
           listStatuses.push((await post(server.url, '/v1/keys/list', {}, attacker.api_key)).status);
           listStatuses.push((await post(server.url, '/v1/usage', { days: 90 }, attacker.api_key)).status);
         }
@@ -265,7 +281,7 @@ describe.skipIf(!REDIS_AVAILABLE)('a public finplan serve --redis --signup', () 
     expect(outcomes.get(201)).toBe(100);
     expect([...outcomes.keys()].sort()).toEqual(expect.arrayContaining([201, 429]));
     expect([...outcomes.keys()].every((status) => [201, 409, 429].includes(status))).toBe(true);
-    expect([...outcomes.values()].reduce((a, b) => a + b, 0)).toBe(25_000);
+    expect([...outcomes.values()].reduce((a, b) => a + b, 0)).toBe(CYCLES);
     // The account holds its key and its 100 latest revoked keys, listed whole in pages.
     const keys = await allKeys(attacker.api_key, 30);
     expect(keys).toHaveLength(101);
