@@ -139,16 +139,21 @@ export const DEFAULT_DEADLINE_MS = 10_000;
 export interface OperationPool {
   /** Whether jobs really leave the calling thread (false: compute in-thread). */
   readonly available: boolean;
-  /** Compute the operation at `path` on `input` (already parsed) within `deadlineMs` of now. */
-  run(path: string, input: unknown, deadlineMs: number): Promise<Envelope<unknown>>;
+  /**
+   * Compute the operation at `path` on `input` (already parsed) within `deadlineMs` of now; `body`, when
+   * given, is the JSON text `input` was parsed from, which a pool may send its worker instead of `input`
+   * (a string costs far less to copy to another thread) to parse again.
+   */
+  run(path: string, input: unknown, deadlineMs: number, body?: string): Promise<Envelope<unknown>>;
 }
 
 /**
  * Runs a costly operation's computation (a cost of `OFFLOAD_COST` path-steps or more) somewhere other
- * than the calling thread, e.g. a worker pool (`toNodeListener` does this); gets the parsed input, returns
- * the envelope. Rejects with {@link ServiceUnavailableError} when it cannot finish in time.
+ * than the calling thread, e.g. a worker pool (`toNodeListener` does this); gets the parsed input and the
+ * JSON text of the body it was parsed from (parsing it again gives the same input), returns the envelope.
+ * Rejects with {@link ServiceUnavailableError} when it cannot finish in time.
  */
-export type Executor = (operation: AnyOperation, input: unknown) => Promise<Envelope<unknown>>;
+export type Executor = (operation: AnyOperation, input: unknown, body?: string) => Promise<Envelope<unknown>>;
 
 /**
  * Thrown by an {@link Executor} that is saturated or ran past its deadline: the adapter answers 503
@@ -185,9 +190,9 @@ export function poolExecutor(pool: OperationPool, deadlineMs: number): Executor 
   if (!(Number.isInteger(deadlineMs) && deadlineMs > 0))
     throw new RangeError('deadlineMs must be a positive integer');
   if (!pool.available) return undefined;
-  return (operation, input) =>
+  return (operation, input, body) =>
     allOperations.get(operation.path) === operation
-      ? pool.run(operation.path, input, deadlineMs)
+      ? pool.run(operation.path, input, deadlineMs, body)
       : Promise.resolve().then(() => operation.run(input));
 }
 
@@ -551,7 +556,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   const readJson = async (
     request: RequestParts,
     headers: Record<string, string>,
-  ): Promise<{ json: unknown } | Reply> => {
+  ): Promise<{ json: unknown; text: string } | Reply> => {
     if (!isJsonContentType(request.header('content-type'))) {
       return errorReply(415, 'unsupported_media_type', 'the request body must be application/json', {
         headers,
@@ -562,7 +567,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     const text = await request.readBody(maxBodyBytes);
     if (text === TOO_LARGE) return payloadTooLarge(maxBodyBytes, headers);
     try {
-      return { json: JSON.parse(text) };
+      return { json: JSON.parse(text), text };
     } catch (error) {
       const detail = error instanceof Error ? error.message : 'parse error';
       return errorReply(400, 'invalid_json', `the request body is not valid JSON: ${detail}`, { headers });
@@ -856,7 +861,8 @@ export function createHandler(options: HandlerOptions = {}): Handler {
       }
       const execute = request.execute ?? poolExecute;
       // Work of about 2 ms or more leaves the thread that answers probes and cheap calls.
-      if (execute && cost >= OFFLOAD_COST) return jsonReply(200, await execute(operation, input), headers);
+      if (execute && cost >= OFFLOAD_COST)
+        return jsonReply(200, await execute(operation, input, read.text), headers);
       const computed = withDeadline(deadlineAt, deadlineMs, () => operation.compute(input));
       const body = envelopeJson(operation, input, computed);
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };

@@ -104,8 +104,13 @@ export class WorkerPool {
     return this.#queue.length;
   }
 
-  /** Compute `path` on `input` (already parsed) in a worker, within `deadlineMs` of now. */
-  run(path: string, input: unknown, deadlineMs: number): Promise<Envelope<unknown>> {
+  /**
+   * Compute `path` on `input` (already parsed) in a worker, within `deadlineMs` of now. With `body`, the
+   * JSON text `input` was parsed from, the worker gets the text and parses it again (the same input):
+   * copying a string to another thread costs far less than copying the objects (10,000 dated flows: a
+   * fraction of a millisecond against about 10 ms of the thread that answers requests).
+   */
+  run(path: string, input: unknown, deadlineMs: number, body?: string): Promise<Envelope<unknown>> {
     if (!this.available) return Promise.reject(new Error('the worker pool is not available'));
     if (this.busy === this.size && this.#queue.length >= this.#maxQueue) {
       return Promise.reject(
@@ -113,7 +118,8 @@ export class WorkerPool {
       );
     }
     return new Promise((resolve, reject) => {
-      const request: WorkerRequest = { id: this.#nextId++, path, input };
+      const request: WorkerRequest =
+        body === undefined ? { id: this.#nextId++, path, input } : { id: this.#nextId++, path, body };
       const job: Job = {
         request,
         resolve,

@@ -32,10 +32,12 @@ const TEN_THOUSAND_DATED = JSON.stringify({
 });
 
 const jobs: string[] = [];
+const bodies: (string | undefined)[] = [];
 const spy: OperationPool = {
   available: true,
-  run: async (path, input) => {
+  run: async (path, input, _deadlineMs, body) => {
     jobs.push(path);
+    bodies.push(body);
     const operation = registry.get(path);
     if (!operation) throw new Error(`no operation at ${path}`);
     return buildEnvelope(operation, input, operation.compute(input as never));
@@ -79,9 +81,12 @@ describe('cost-based placement and tokens (real sockets)', () => {
     expect(cost).toBeGreaterThanOrEqual(OFFLOAD_COST);
 
     jobs.length = 0;
+    bodies.length = 0;
     const reply = await post('/v1/cashflow/npv-irr', TEN_THOUSAND_DATED);
     expect(reply.status).toBe(200);
     expect(jobs).toEqual(['/v1/cashflow/npv-irr']);
+    // The pool gets the body text too: a string is far cheaper to hand to another thread.
+    expect(bodies).toEqual([TEN_THOUSAND_DATED]);
     // The envelope is the one the library gives.
     expect(reply.json).toEqual(npvIrr(JSON.parse(TEN_THOUSAND_DATED)));
     // A full bucket less the request's tokens, plus what refilled while it ran.
