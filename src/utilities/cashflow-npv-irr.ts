@@ -13,7 +13,7 @@ import {
   xirrSearchKind,
 } from '../core/irr';
 import { defineOperation } from '../core/operation';
-import type { RateSearchKind } from '../core/rate-roots';
+import { type RateSearchKind, signChanges } from '../core/rate-roots';
 import { roundMoney, roundTo } from '../core/rounding';
 import { crossFieldRules, exactlyOne, fieldIssue, money } from '../core/schema';
 
@@ -112,11 +112,18 @@ export const NpvIrrResult = z.discriminatedUnion('kind', [PeriodicResult, DatedR
 /** The `result` of the envelope: the type of the `NpvIrrResult` schema. */
 export type NpvIrrResult = z.infer<typeof NpvIrrResult>;
 
+/** The number written by the ASCII digits of `text` from `start` to before `end`. */
+function digits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i++) value = value * 10 + (text.charCodeAt(i) - 48);
+  return value;
+}
+
 /** Days since 1970-01-01 of a valid proleptic-Gregorian YYYY-MM-DD date (no Date object involved). */
 function dayNumber(iso: string): number {
-  const year = Number(iso.slice(0, 4));
-  const month = Number(iso.slice(5, 7));
-  const day = Number(iso.slice(8, 10));
+  const year = digits(iso, 0, 4);
+  const month = digits(iso, 5, 7);
+  const day = digits(iso, 8, 10);
   // Count years from March so that the leap day ends the counted year.
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
@@ -220,6 +227,29 @@ const FLOW_COST: Record<'periodic' | 'dated', { readonly read: number } & Record
   dated: { read: 30, none: 0, bracketed: 15, grid: 500 },
 };
 
+/**
+ * How the XIRR search of dated flows goes. It runs on the thread that answers requests, so it reads as
+ * little as it can: flows already in strictly increasing date order (YYYY-MM-DD strings compare as their
+ * dates) are what the search gets, unmerged, and unless they change sign exactly once, their sign changes
+ * settle it without reading a date.
+ */
+function datedSearchKind(flows: readonly { date: string; amount: number }[]): RateSearchKind {
+  for (let i = 1; i < flows.length; i++) {
+    if (!((flows[i - 1] as { date: string }).date < (flows[i] as { date: string }).date)) {
+      const { mergedYears, mergedAmounts } = datedFlows(flows);
+      return xirrSearchKind(mergedYears, mergedAmounts);
+    }
+  }
+  const amounts = flows.map((flow) => flow.amount);
+  const changes = signChanges(amounts);
+  if (changes !== 1) return changes === 0 ? 'none' : 'grid';
+  const first = dayNumber((flows[0] as { date: string }).date);
+  return xirrSearchKind(
+    flows.map((flow) => (dayNumber(flow.date) - first) / DAY_COUNT_BASIS),
+    amounts,
+  );
+}
+
 /** Path-steps of a request: per flow, its reading plus the IRR search's evaluations of it. */
 function cost(input: z.output<typeof NpvIrrInput>): number {
   if (input.cashflows !== undefined) {
@@ -228,15 +258,9 @@ function cost(input: z.output<typeof NpvIrrInput>): number {
   }
   const flows = input.dated_cashflows ?? [];
   if (flows.length === 0) return 0;
-  const { mergedYears, mergedAmounts } = datedFlows(flows);
   const per = FLOW_COST.dated;
-  return Math.ceil(flows.length * (per.read + per[xirrSearchKind(mergedYears, mergedAmounts)]));
+  return Math.ceil(flows.length * (per.read + per[datedSearchKind(flows)]));
 }
-
-const costText = (kind: 'periodic' | 'dated') => {
-  const c = FLOW_COST[kind];
-  return `${c.read} + (0 | ${c.bracketed} | ${c.grid})`;
-};
 
 /**
  * Net present value and internal rate of return of periodic flows (`npv`, `npv_excel`, `irr`) or of
@@ -274,10 +298,10 @@ export const npvIrr = defineOperation({
   cost,
   costField: 'cashflows',
   costFormula:
-    `flows x (${costText('periodic')}) for cashflows, flows x (${costText('dated')}) for dated_cashflows, the ` +
-    'second term by how the IRR search goes: 0 when the flows in date order never change sign, the first ' +
-    'figure when they change sign once and the ends of the searched range bracket the root, the second ' +
-    'otherwise (several changes, or a root outside the range: the whole scan)',
+    `flows x ${FLOW_COST.periodic.read} for cashflows (${FLOW_COST.dated.read} for dated_cashflows), plus flows x ` +
+    `${FLOW_COST.periodic.bracketed} (${FLOW_COST.dated.bracketed}) when the IRR search is bracketed (one sign ` +
+    `change in date order, its root within the searched range) or flows x ${FLOW_COST.periodic.grid} ` +
+    `(${FLOW_COST.dated.grid}) when it scans the whole grid (more sign changes, or a root outside the range)`,
   compute: (input) =>
     input.cashflows !== undefined
       ? periodic(input.rate, input.cashflows)

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -123,6 +125,18 @@ describe('every operation has a known cost', () => {
     }
   });
 
+  it('docs/deployment.md shows each declared cost as the operation states it', () => {
+    const text = readFileSync(join(__dirname, '..', '..', 'docs', 'deployment.md'), 'utf8');
+    const start = text.indexOf('## Cost model');
+    const doc = text.slice(start, text.indexOf('\n## ', start + 1));
+    const rows = new Map(
+      [...doc.matchAll(/^\| `(\/v1\/[^`]+)` \| (.+) \|$/gm)].map((row) => [row[1], row[2]] as const),
+    );
+    expect([...rows.keys()].sort()).toEqual(declared.map((operation) => operation.path).sort());
+    for (const operation of declared)
+      expect(rows.get(operation.path), operation.path).toBe(operation.costFormula);
+  });
+
   it('the simulations declare paths x steps', () => {
     for (const operation of registry.operations.filter((op) => op.stochastic))
       expect(operation.costFormula, operation.path).toContain('num_simulations x');
@@ -225,6 +239,31 @@ describe('/v1/cashflow/npv-irr: cost by flows and search', () => {
         expect(cost).toBeLessThanOrEqual(amounts.length * scan);
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('dated flows cost the same in any order (the search gets them by date, merged by day)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: -100_000, max: 100_000 })), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        fc.integer(),
+        (flows, seed) => {
+          const dated = flows.map(([d, cents]) => ({ date: day(d), amount: cents / 100 }));
+          const sorted = [...dated].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+          const shuffled = fc.sample(fc.shuffledSubarray(dated, { minLength: dated.length }), {
+            numRuns: 1,
+            seed,
+          })[0]!;
+          const costOf = (list: typeof dated) =>
+            npvIrr.cost(npvIrr.parse({ rate: 0.05, dated_cashflows: list }));
+          expect(costOf(shuffled)).toBe(costOf(sorted));
+          expect(costOf(dated)).toBe(costOf(sorted));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
