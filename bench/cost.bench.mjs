@@ -210,6 +210,14 @@ function worstCases() {
     ],
     '/v1/social-security': [
       golden('/v1/social-security', { sex: 'male', discount_rate: 4e-323, longevity_age: 120 }),
+      ...['male', 'female', undefined].map((sex) => ({
+        birth_year: 2078,
+        born_on_january_1: true,
+        pia_monthly: 100_000,
+        longevity_age: 64,
+        discount_rate: 4e-323,
+        ...(sex === undefined ? {} : { sex }),
+      })),
       golden('/v1/social-security', { sex: 'female', discount_rate: 0.03, longevity_age: 120 }),
     ],
     '/v1/capital-market-assumptions': [
@@ -308,7 +316,7 @@ function calibration(path, steps) {
 
 /**
  * The unit as it is now: on a shared machine the load drifts during a run, so a small request of the
- * unit's simulation (a quarter of the calibration) is timed again at most every second, and the unit
+ * simulation at `path` (a quarter of the calibration) is timed again at most every second, and the unit
  * scaled by how its time moved.
  */
 function unitClock(path, startNs) {
@@ -378,7 +386,11 @@ function remeasure(operation, results, unit) {
 export async function run() {
   const steps = pathStepNs();
   const byNs = [...steps].sort((a, b) => a[1] - b[1]);
-  const [unitPath, startNs] = byNs[Math.floor(steps.length / 2)];
+  // The median of the simulations' path-steps (of an even count, the mean of the middle two), timed
+  // again through the simulation nearest it.
+  const middle = Math.floor(steps.length / 2);
+  const startNs = steps.length % 2 === 1 ? byNs[middle][1] : (byNs[middle - 1][1] + byNs[middle][1]) / 2;
+  const [unitPath] = byNs[middle];
   const unit = unitClock(unitPath, startNs);
   const rows = steps.map(([path, ns, units]) => ({
     benchmark: 'cost model: the path-step',
@@ -433,7 +445,7 @@ export async function run() {
     });
   }
   for (const line of flagged) console.error(`cost model: ${line}`);
-  console.error(`cost model: the unit is ${unitPath}'s path-step`);
+  console.error(`cost model: the unit is the median simulation's path-step, timed again through ${unitPath}`);
   return rows;
 }
 

@@ -225,6 +225,22 @@ async function issue30() {
   for (const [label, body, extra] of scenarios) {
     const server = await finplanServe(extra);
     try {
+      if (rows.length === 0) {
+        // The same server idle first: what the machine itself adds.
+        const idle = [];
+        for (let i = 0; i < 300; i++) {
+          idle.push(await healthz(server.url));
+          await sleep(10);
+        }
+        rows.push(
+          row(
+            `finplan serve${extra.length > 0 ? ` ${extra.join(' ')}` : ''}, idle`,
+            idle.sort((a, b) => a - b),
+            'no request running',
+            '/healthz under 30 keys within budget (issue 30)',
+          ),
+        );
+      }
       // The tokens one request costs, from a first request of a key of its own.
       const probe = await fetch(`${server.url}/v1/cashflow/npv-irr`, {
         method: 'POST',

@@ -1,8 +1,9 @@
 import { CalculationError } from './errors';
 
 // The cost model: every operation's work is counted in one unit, the path-step (one step of one
-// simulated path: a normal draw, its gross return and a balance update), which takes about 50-90 ns of
-// one core. A simulation declares paths x steps; any other operation whose work grows with its input
+// simulated path: a normal draw, its gross return and a balance update), which takes about 0.1
+// microsecond of one core (85-100 ns for the median simulation's whole requests in bench/cost.bench.mjs).
+// A simulation declares paths x steps; any other operation whose work grows with its input
 // declares the path-steps its whole request takes (validation, computation, the envelope with its
 // result_id), calibrated by `bench/cost.bench.mjs`, which times every operation's worst-case requests
 // against the path-step of the same run (docs/contributing.md, "Cost").
@@ -11,7 +12,7 @@ import { CalculationError } from './errors';
  * The most work one request may ask for, in path-steps: 12,000,000, e.g. 100,000 paths of 120 annual
  * steps or 10,000 paths of 100 years of monthly steps, about a second of one core. A request over it is
  * a 400 `too_expensive` naming the field to lower, in the library and over HTTP. The schemas of the
- * operations that do not simulate keep their work well under it.
+ * operations that do not simulate keep their declared work under it.
  *
  * @example
  * ```ts
