@@ -2,7 +2,7 @@ import { CalculationError } from './errors';
 
 // The cost model: every operation's work is counted in one unit, the path-step (one step of one
 // simulated path: a normal draw, its gross return and a balance update), which takes about 0.1
-// microsecond of one core (85-100 ns for the median simulation's whole requests in bench/cost.bench.mjs).
+// microsecond of one core (the median of the simulations' whole requests: 116 ns in bench/RESULTS.md).
 // A simulation declares paths x steps; any other operation whose work grows with its input
 // declares the path-steps its whole request takes (validation, computation, the envelope with its
 // result_id), calibrated by `bench/cost.bench.mjs`, which times every operation's worst-case requests
