@@ -12,7 +12,8 @@ const SUBPATHS = [...CALCULATION_AREAS, ...TOOL_SUBPATHS];
 const root = join(__dirname, '..');
 const work = join(root, 'node_modules', '.cache', 'finplan-consumer');
 
-const CONSUMER = `import { federalTable, federalTax } from 'finplan/tax';
+const CONSUMER = `import { registry } from 'finplan';
+import { federalTable, federalTax } from 'finplan/tax';
 import { tvm } from 'finplan/utilities';
 import { arbitraries } from 'finplan/testing';
 type IsAny<T> = 0 extends 1 & T ? true : false;
@@ -20,9 +21,13 @@ const fed = federalTax({ table: federalTable(2025), filing_status: 'single', ord
 const totalIsAny: IsAny<typeof fed.total> = false;
 const envelope = tvm({ solve_for: 'pmt', rate: 0.005, nper: 360, pv: 300_000 });
 const resultIsAny: IsAny<typeof envelope.result> = false;
+const found = registry.find('tvm');
+const foundIsAny: IsAny<ReturnType<typeof found.run>['result']> = false;
+const payment: number = registry.get('/v1/tvm').run({ solve_for: 'pmt', rate: 0.005, nper: 360, pv: 300_000 }).result.value;
+const other = registry.find(String(process.argv[2]));
 type TvmRequests = ReturnType<typeof arbitraries>['/v1/tvm'];
 const requestsAreAny: IsAny<TvmRequests> = false;
-export const checks = [totalIsAny, resultIsAny, requestsAreAny, fed.total.toNumber() + envelope.result.value];
+export const checks = [totalIsAny, resultIsAny, requestsAreAny, foundIsAny, payment, other?.path, fed.total.toNumber() + envelope.result.value];
 `;
 
 /** Every subpath at once: each bundled declaration file must compile on its own terms. */
