@@ -18,6 +18,7 @@ const BENCHMARKS = [
   './cliff-map.bench.mjs',
   './irr.bench.mjs',
   './healthz-latency.bench.mjs',
+  './cost.bench.mjs',
 ];
 
 if (process.send && process.env.FINPLAN_BENCH_MODULE) {

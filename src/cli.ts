@@ -42,8 +42,8 @@ Usage:
   --dev: development server, rate limits off; with no key given it makes one and prints it
        (pin it across restarts with FINPLAN_API_KEYS=your-key)
   --cors-origin: let browsers on ORIGIN (scheme://host[:port], or *) call the API; off by default
-  --workers: simulation worker threads (default: one per core; 0 runs simulations on the main thread)
-  --deadline-ms: a simulation still queued or running after this answers 503 with Retry-After; with
+  --workers: worker threads for costly requests (default: one per core; 0: all on the main thread)
+  --deadline-ms: a costly request still queued or running after this answers 503 with Retry-After; with
        --workers 0 it is checked between simulated paths (every 64), and operations that simulate
        nothing run to the end`;
 

@@ -1,10 +1,18 @@
 import { CalculationError } from './errors';
 
+// The cost model: every operation's work is counted in one unit, the path-step (one step of one
+// simulated path: a normal draw, its gross return and a balance update), which takes about 0.1
+// microsecond of one core (85-100 ns for the median simulation's whole requests in bench/cost.bench.mjs).
+// A simulation declares paths x steps; any other operation whose work grows with its input
+// declares the path-steps its whole request takes (validation, computation, the envelope with its
+// result_id), calibrated by `bench/cost.bench.mjs`, which times every operation's worst-case requests
+// against the path-step of the same run (docs/contributing.md, "Cost").
+
 /**
- * The most work one request may ask of a stochastic engine, in path-steps (simulated paths x steps
- * per path): 12,000,000, e.g. 100,000 paths of 120 annual steps or 10,000 paths of 100 years of
- * monthly steps. At about 45 ns a step that is about half a second of one core. A request over it is
- * a 400 `too_expensive` naming the field, in the library and over HTTP.
+ * The most work one request may ask for, in path-steps: 12,000,000, e.g. 100,000 paths of 120 annual
+ * steps or 10,000 paths of 100 years of monthly steps, about a second of one core. A request over it is
+ * a 400 `too_expensive` naming the field to lower, in the library and over HTTP. The schemas of the
+ * operations that do not simulate keep their declared work under it.
  *
  * @example
  * ```ts
@@ -15,8 +23,8 @@ import { CalculationError } from './errors';
 export const MAX_PATH_STEPS = 12_000_000;
 
 /**
- * Path-steps bought by one rate-limit token: a request costs `1 + floor(path-steps / 1,000,000)`
- * tokens (a deterministic request costs 1), never more than the bucket holds.
+ * Path-steps bought by one rate-limit token: a request costs `1 + floor(cost / 1,000,000)` tokens
+ * (an operation that declares no cost costs 1), never more than the bucket holds.
  *
  * @example
  * ```ts
@@ -27,7 +35,21 @@ export const MAX_PATH_STEPS = 12_000_000;
 export const PATH_STEPS_PER_TOKEN = 1_000_000;
 
 /**
- * Rate-limit tokens one request costs: 1, plus one per {@link PATH_STEPS_PER_TOKEN} path-steps.
+ * Requests whose cost is at least this many path-steps (about 2 ms of one core) compute in a worker
+ * thread when the HTTP adapter has a pool (`finplan serve`, `toNodeListener`, `createHandler({ pool })`);
+ * cheaper ones compute on the calling thread, where the hand-off would cost more than it saves.
+ *
+ * @example
+ * ```ts
+ * import { OFFLOAD_COST } from 'finplan';
+ * OFFLOAD_COST; // 25000
+ * ```
+ */
+export const OFFLOAD_COST = 25_000;
+
+/**
+ * Rate-limit tokens one request costs: 1, plus one per {@link PATH_STEPS_PER_TOKEN} path-steps of its
+ * cost.
  *
  * @example
  * ```ts
@@ -36,8 +58,8 @@ export const PATH_STEPS_PER_TOKEN = 1_000_000;
  * tokensFor(12_000_000); // 13
  * ```
  */
-export function tokensFor(pathSteps: number): number {
-  return 1 + Math.floor(Math.max(0, pathSteps) / PATH_STEPS_PER_TOKEN);
+export function tokensFor(cost: number): number {
+  return 1 + Math.floor(Math.max(0, cost) / PATH_STEPS_PER_TOKEN);
 }
 
 function grouped(value: number): string {
@@ -45,7 +67,7 @@ function grouped(value: number): string {
 }
 
 /**
- * Throw `too_expensive` when `pathSteps` is over {@link MAX_PATH_STEPS}; the issue names `field` (the
+ * Throw `too_expensive` when `cost` is over {@link MAX_PATH_STEPS}; the issue names `field` (the
  * request field to lower, usually `num_simulations`).
  *
  * @example
@@ -54,13 +76,13 @@ function grouped(value: number): string {
  * assertAffordable(1_000_000, 'num_simulations'); // returns; 60,000,000 would throw too_expensive
  * ```
  */
-export function assertAffordable(pathSteps: number, field: string): void {
-  if (pathSteps <= MAX_PATH_STEPS) return;
+export function assertAffordable(cost: number, field: string): void {
+  if (cost <= MAX_PATH_STEPS) return;
   throw new CalculationError('too_expensive', [
     {
       path: field,
       code: 'too_expensive',
-      message: `asks for ${grouped(pathSteps)} path-steps (paths x steps); the most one request may ask for is ${grouped(MAX_PATH_STEPS)}: lower ${field} or the horizon`,
+      message: `asks for ${grouped(cost)} path-steps (paths x steps); the most one request may ask for is ${grouped(MAX_PATH_STEPS)}: lower ${field} or the horizon`,
     },
   ]);
 }

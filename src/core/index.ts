@@ -1,5 +1,5 @@
 export { canonicalJson } from './canonical-json';
-export { assertAffordable, MAX_PATH_STEPS, PATH_STEPS_PER_TOKEN, tokensFor } from './cost';
+export { assertAffordable, MAX_PATH_STEPS, OFFLOAD_COST, PATH_STEPS_PER_TOKEN, tokensFor } from './cost';
 export { buildEnvelope, DISCLAIMER, type Envelope } from './envelope';
 export {
   CALCULATION_ERROR_CODES,

@@ -9,7 +9,9 @@ import {
   RATE_SEARCH_MAX,
   RATE_SEARCH_MIN,
   type RateFunction,
+  type RateSearchKind,
   rateRoots,
+  rateSearchKind,
   type Side,
   signChanges,
   UNIT_ROUNDOFF,
@@ -250,6 +252,30 @@ export function irrRoots(flows: ArrayLike<number>): IrrRoots {
  */
 export function xirrRoots(years: ArrayLike<number>, amounts: ArrayLike<number>): IrrRoots {
   return search(datedRateFunction(numbers(years), numbers(amounts)));
+}
+
+/**
+ * How the IRR search of periodic flows goes ({@link rateSearchKind}), for figuring its cost before it runs.
+ *
+ * @example
+ * ```ts
+ * irrSearchKind([-100, 230, -132]); // 'grid'
+ * ```
+ */
+export function irrSearchKind(flows: ArrayLike<number>): RateSearchKind {
+  return rateSearchKind(periodicRateFunction(numbers(flows)));
+}
+
+/**
+ * How the XIRR search of dated flows goes ({@link rateSearchKind}), for figuring its cost before it runs.
+ *
+ * @example
+ * ```ts
+ * xirrSearchKind([0, 1], [-100, 110]); // 'bracketed'
+ * ```
+ */
+export function xirrSearchKind(years: ArrayLike<number>, amounts: ArrayLike<number>): RateSearchKind {
+  return rateSearchKind(datedRateFunction(numbers(years), numbers(amounts)));
 }
 
 /**

@@ -60,13 +60,22 @@ export interface OperationConfig<
   /** Pure computation from the parsed input to the result. */
   readonly compute: (input: z.output<I>) => z.output<O>;
   /**
-   * Stochastic operations: the work a parsed request asks for, in path-steps (paths x steps per
-   * path). Parsing rejects a request over `MAX_PATH_STEPS` with `too_expensive` naming `costField`;
-   * the HTTP adapter runs costed requests off the main thread and charges rate-limit tokens by cost.
+   * The work of a whole request (validation, computation, envelope) from its parsed input, in
+   * path-steps (`src/core/cost.ts`): paths x steps for a simulation; for any other operation whose work
+   * grows with its input (flows, months, years, probes), calibrated by `bench/cost.bench.mjs`. Parsing
+   * rejects a request over `MAX_PATH_STEPS` with `too_expensive` naming `costField`; the HTTP adapter
+   * charges rate-limit tokens by it and computes requests of `OFFLOAD_COST` or more in its worker pool.
+   * Omit it only when the bench shows that no request the schema accepts comes near `OFFLOAD_COST`
+   * (then the cost is 0).
    */
   readonly cost?: (input: z.output<I>) => number;
   /** The request field a `too_expensive` error names (default `num_simulations`). */
   readonly costField?: string;
+  /**
+   * How `cost` is figured, in words, for the OpenAPI document (required with `cost`), e.g.
+   * `'num_simulations x horizon_years x 12'`.
+   */
+  readonly costFormula?: string;
 }
 
 /**
@@ -97,9 +106,13 @@ export interface Operation<
   readonly input: I;
   readonly output: O;
   readonly compute: (input: z.output<I>) => z.output<O>;
-  /** Path-steps a parsed request asks for (0 for deterministic operations). */
+  /** Path-steps of work a parsed request asks for (0 when the operation declares no cost). */
   readonly cost: (input: z.output<I>) => number;
-  /** Whether the operation simulates (declares a cost): the adapter runs it off the main thread. */
+  /** How the cost is figured, in words; undefined when the operation declares no cost. */
+  readonly costFormula: string | undefined;
+  /** The request field a `too_expensive` error names; undefined when the operation declares no cost. */
+  readonly costField: string | undefined;
+  /** Whether the operation draws random paths: its request has a `seed`. */
   readonly stochastic: boolean;
   /** Validate and apply defaults; throws {@link CalculationError} naming each bad field. */
   readonly parse: (raw: unknown) => z.output<I>;
@@ -240,6 +253,13 @@ export function toCalculationError(
   );
 }
 
+/** The top-level field names of an object schema (through pipes); none for another kind. */
+function fieldNames(schema: Schema): string[] {
+  let def = schema._zod.def as { type: string; shape?: Record<string, unknown>; in?: Schema };
+  while (def.type === 'pipe' && def.in !== undefined) def = def.in._zod.def as typeof def;
+  return def.type === 'object' && def.shape !== undefined ? Object.keys(def.shape) : [];
+}
+
 /**
  * Define an operation from its path, engine, schemas and pure `compute`.
  *
@@ -261,6 +281,14 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
 ): Operation<I, O, P> {
   const engineVersion = `${config.engine}-${config.version}`;
   const meta = { prefix: config.prefix, path: config.path, engineVersion };
+  const declared = config.cost;
+  // The cost of each parsed input, figured once when it is parsed (the adapter asks again).
+  const costs = new WeakMap<object, number>();
+  const cost = (input: z.output<I>): number => {
+    if (declared === undefined) return 0;
+    const known = typeof input === 'object' && input !== null ? costs.get(input) : undefined;
+    return known ?? declared(input);
+  };
   // Built on the first parse (not at import, so that loading the package compiles nothing).
   let accept: ((raw: unknown) => unknown) | undefined;
   const parse = (raw: unknown): z.output<I> => {
@@ -272,7 +300,11 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
       if (!parsed.success) throw toCalculationError(parsed.error, raw);
       data = parsed.data;
     }
-    if (config.cost) assertAffordable(config.cost(data), config.costField ?? 'num_simulations');
+    if (declared !== undefined) {
+      const units = declared(data);
+      assertAffordable(units, config.costField ?? 'num_simulations');
+      if (typeof data === 'object' && data !== null) costs.set(data, units);
+    }
     return data;
   };
   const run = (raw: unknown): Envelope<z.output<O>> => {
@@ -295,8 +327,10 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
     input: config.input,
     output: config.output,
     compute: config.compute,
-    cost: config.cost ?? (() => 0),
-    stochastic: config.cost !== undefined,
+    cost,
+    costFormula: declared === undefined ? undefined : (config.costFormula ?? ''),
+    costField: declared === undefined ? undefined : (config.costField ?? 'num_simulations'),
+    stochastic: fieldNames(config.input).includes('seed'),
     parse,
     run,
   });

@@ -145,6 +145,46 @@ export function signChanges(values: ArrayLike<number>, start = 0, end = values.l
   return changes;
 }
 
+/** How {@link rateRoots} searches a function (see {@link rateSearchKind}). */
+export type RateSearchKind = 'none' | 'bracketed' | 'grid';
+
+/**
+ * How {@link rateRoots} searches `fn` (what the cost of an IRR request is figured from, before it runs):
+ * `none` without a sign change; `bracketed` when one sign change's root is bracketed by the ends of the
+ * range (Brent's method alone: 17-29 evaluations of f measured on 10 to 10,000 flows); `grid` otherwise
+ * (several changes, or one whose root lies outside the range): the whole grid of {@link RATE_GRID}, the
+ * cell tests and the extrema of each derivative level (measured on up to 10,000 flows: 651-690
+ * evaluations of f, up to about 400 of its derivatives and 205 of its magnitudes). Evaluates f at most
+ * three times.
+ *
+ * @example
+ * ```ts
+ * import { periodicRateFunction } from './irr';
+ * rateSearchKind(periodicRateFunction([100, 200])); // 'none'
+ * rateSearchKind(periodicRateFunction([-100, 110])); // 'bracketed'
+ * rateSearchKind(periodicRateFunction([-100, 230, -132])); // 'grid'
+ * ```
+ */
+export function rateSearchKind(fn: RateFunction): RateSearchKind {
+  if (fn.changes === 0) return 'none';
+  return fn.changes === 1 && endBracket(fn.value) !== undefined ? 'bracketed' : 'grid';
+}
+
+/**
+ * For a function with one sign change: x = 0 when f is zero there, else the piece of the range (split at
+ * x = 0) whose ends bracket its root, with f at them; undefined when neither does (the root, if any, lies
+ * outside the range).
+ */
+function endBracket(f: (x: number) => number): 0 | readonly [number, number, number, number] | undefined {
+  const flo = f(X_MIN);
+  const fhi = f(X_MAX);
+  const fmid = f(0);
+  if (fmid === 0) return 0;
+  if (flo === 0 || flo > 0 !== fmid > 0) return [X_MIN, 0, flo, fmid];
+  if (fhi === 0 || fhi > 0 !== fmid > 0) return [0, X_MAX, fmid, fhi];
+  return undefined;
+}
+
 /**
  * Every rate r (ascending) in the searched range with f(ln(1 + r)) = 0, counting a point where f
  * touches zero within rounding (see the module documentation) as a root.
@@ -170,12 +210,9 @@ export function rateRoots(fn: RateFunction): number[] {
   const f = fn.value;
   if (fn.changes === 1) {
     // At most one root, and a simple one: bracketed by the ends of the range when it lies inside.
-    const flo = f(X_MIN);
-    const fhi = f(X_MAX);
-    const fmid = f(0);
-    if (fmid === 0) return [0];
-    if (flo === 0 || flo > 0 !== fmid > 0) return [Math.expm1(brent(f, X_MIN, 0, flo, fmid))];
-    if (fhi === 0 || fhi > 0 !== fmid > 0) return [Math.expm1(brent(f, 0, X_MAX, fmid, fhi))];
+    const bracket = endBracket(f);
+    if (bracket === 0) return [0];
+    if (bracket !== undefined) return [Math.expm1(brent(f, ...bracket))];
   }
   const values = new Float64Array(GRID.length);
   for (let i = 0; i < GRID.length; i++) values[i] = f(GRID[i] as number);

@@ -672,6 +672,19 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
   };
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): the plans'
+// schedules (up to about 2,000 months of decimal interest in all, fixed by the plans' rules), PSLF's
+// 120 payments under each qualifying plan, and the refinance schedule.
+const PLANS_COST = 250_000;
+const PSLF_COST = 40_000;
+const REFINANCE_MONTH_COST = 100;
+
+/** Path-steps of a request: the plans, PSLF, and the refinance months. */
+function cost(input: z.output<typeof StudentLoanInput>): number {
+  const refinance = input.refinance_rate === undefined ? 0 : input.refinance_term_years * 12;
+  return PLANS_COST + (input.pslf_eligible ? PSLF_COST : 0) + refinance * REFINANCE_MONTH_COST;
+}
+
 /**
  * Federal student-loan repayment: the plans in force for the start date and the borrower's cohort
  * (standard, graduated, extended, IBR; PAYE and ICR for enrolments before July 2027, moved to IBR from
@@ -717,4 +730,9 @@ export const studentLoan = defineOperation({
   input: StudentLoanInput,
   output: StudentLoanResult,
   compute,
+  cost,
+  costField: 'refinance_term_years',
+  costFormula:
+    `${PLANS_COST} for the plans, + ${PSLF_COST} with pslf_eligible, + refinance_term_years x 12 x ` +
+    `${REFINANCE_MONTH_COST} with refinance_rate`,
 });

@@ -124,6 +124,10 @@ function compute(input: z.output<typeof LateEnrollmentPenaltyInput>): LateEnroll
   };
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): a
+// projected year (the grown premiums in decimal, their penalties and the row).
+const YEAR_COST = 500;
+
 /**
  * Medicare late-enrollment penalties: Part B adds 10% of the standard premium for each full 12-month
  * period late, Part D adds 1% of the national base beneficiary premium for each full uncovered month,
@@ -154,4 +158,7 @@ export const medicareLateEnrollmentPenalty = defineOperation({
   input: LateEnrollmentPenaltyInput,
   output: LateEnrollmentPenaltyResult,
   compute,
+  cost: (input) => input.projection_years * YEAR_COST,
+  costField: 'projection_years',
+  costFormula: `projection_years x ${YEAR_COST}`,
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { tokensFor } from '../core/cost';
+import { OFFLOAD_COST, tokensFor } from '../core/cost';
 import type { Envelope } from '../core/envelope';
 import { envelopeJson } from '../core/envelope-json';
 import { isCalculationError } from '../core/errors';
@@ -139,16 +139,21 @@ export const DEFAULT_DEADLINE_MS = 10_000;
 export interface OperationPool {
   /** Whether jobs really leave the calling thread (false: compute in-thread). */
   readonly available: boolean;
-  /** Compute the operation at `path` on `input` (already parsed) within `deadlineMs` of now. */
-  run(path: string, input: unknown, deadlineMs: number): Promise<Envelope<unknown>>;
+  /**
+   * Compute the operation at `path` on `input` (already parsed) within `deadlineMs` of now; `body`, when
+   * given, is the JSON text `input` was parsed from, which a pool may send its worker instead of `input`
+   * (a string costs far less to copy to another thread) to parse again.
+   */
+  run(path: string, input: unknown, deadlineMs: number, body?: string): Promise<Envelope<unknown>>;
 }
 
 /**
- * Runs a costed (simulating) operation's computation somewhere other than the calling thread, e.g. a
- * worker pool (`toNodeListener` does this); gets the parsed input, returns the envelope. Rejects with
- * {@link ServiceUnavailableError} when it cannot finish in time.
+ * Runs a costly operation's computation (a cost of `OFFLOAD_COST` path-steps or more) somewhere other
+ * than the calling thread, e.g. a worker pool (`toNodeListener` does this); gets the parsed input and the
+ * JSON text of the body it was parsed from (parsing it again gives the same input), returns the envelope.
+ * Rejects with {@link ServiceUnavailableError} when it cannot finish in time.
  */
-export type Executor = (operation: AnyOperation, input: unknown) => Promise<Envelope<unknown>>;
+export type Executor = (operation: AnyOperation, input: unknown, body?: string) => Promise<Envelope<unknown>>;
 
 /**
  * Thrown by an {@link Executor} that is saturated or ran past its deadline: the adapter answers 503
@@ -185,9 +190,9 @@ export function poolExecutor(pool: OperationPool, deadlineMs: number): Executor 
   if (!(Number.isInteger(deadlineMs) && deadlineMs > 0))
     throw new RangeError('deadlineMs must be a positive integer');
   if (!pool.available) return undefined;
-  return (operation, input) =>
+  return (operation, input, body) =>
     allOperations.get(operation.path) === operation
-      ? pool.run(operation.path, input, deadlineMs)
+      ? pool.run(operation.path, input, deadlineMs, body)
       : Promise.resolve().then(() => operation.run(input));
 }
 
@@ -351,11 +356,6 @@ const storeUnavailable = (what: string) =>
   errorReply(503, 'service_unavailable', `the ${what} store is unreachable; try again shortly`, {
     headers: { 'retry-after': '1' },
   });
-/**
- * Simulations asking for fewer path-steps than this (a few milliseconds of work) compute in the calling
- * thread even when an executor is given: the hand-off would cost more than it saves.
- */
-export const OFFLOAD_PATH_STEPS = 100_000;
 const CORS_REQUEST_HEADERS = 'authorization, content-type, x-api-key';
 const CORS_EXPOSED_HEADERS = 'ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after';
 
@@ -556,7 +556,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
   const readJson = async (
     request: RequestParts,
     headers: Record<string, string>,
-  ): Promise<{ json: unknown } | Reply> => {
+  ): Promise<{ json: unknown; text: string } | Reply> => {
     if (!isJsonContentType(request.header('content-type'))) {
       return errorReply(415, 'unsupported_media_type', 'the request body must be application/json', {
         headers,
@@ -567,7 +567,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     const text = await request.readBody(maxBodyBytes);
     if (text === TOO_LARGE) return payloadTooLarge(maxBodyBytes, headers);
     try {
-      return { json: JSON.parse(text) };
+      return { json: JSON.parse(text), text };
     } catch (error) {
       const detail = error instanceof Error ? error.message : 'parse error';
       return errorReply(400, 'invalid_json', `the request body is not valid JSON: ${detail}`, { headers });
@@ -772,7 +772,7 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     const identity = authenticated instanceof Promise ? await authenticated : authenticated;
     if ('status' in identity) return identity;
 
-    // One token on arrival; a simulation pays the rest of its cost once its body is validated.
+    // One token on arrival; a costly request pays the rest of its cost once its body is validated.
     let headers: Record<string, string> = {};
     let lastDecision: RateDecision | undefined;
     const decide = (decision: RateDecision, count: number): Reply | undefined => {
@@ -860,8 +860,9 @@ export function createHandler(options: HandlerOptions = {}): Handler {
         headers = rateHeadersNow();
       }
       const execute = request.execute ?? poolExecute;
-      if (execute && cost >= OFFLOAD_PATH_STEPS)
-        return jsonReply(200, await execute(operation, input), headers);
+      // Work of about 2 ms or more leaves the thread that answers probes and cheap calls.
+      if (execute && cost >= OFFLOAD_COST)
+        return jsonReply(200, await execute(operation, input, read.text), headers);
       const computed = withDeadline(deadlineAt, deadlineMs, () => operation.compute(input));
       const body = envelopeJson(operation, input, computed);
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };

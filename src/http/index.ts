@@ -5,6 +5,7 @@
 import { registry } from '../operations';
 import { buildOpenApiDocument } from './openapi';
 
+export { OFFLOAD_COST } from '../core/cost';
 export { hashApiKey } from './api-keys';
 export {
   createHandler,
@@ -14,7 +15,6 @@ export {
   type Executor,
   type Handler,
   type HandlerOptions,
-  OFFLOAD_PATH_STEPS,
   type OperationPool,
   poolExecutor,
   ServiceUnavailableError,

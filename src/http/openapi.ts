@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_PATH_STEPS, PATH_STEPS_PER_TOKEN } from '../core/cost';
+import { MAX_PATH_STEPS, OFFLOAD_COST, PATH_STEPS_PER_TOKEN } from '../core/cost';
 import { DISCLAIMER } from '../core/envelope';
 import type { AnyOperation, Schema } from '../core/operation';
 import { operationArea, operationName } from '../operations';
@@ -164,6 +164,27 @@ const sharedResponses = {
   },
 };
 
+const grouped = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * How a request to `operation` is charged and placed (docs/http.md, "Cost accounting"): its cost in
+ * path-steps, the tokens it takes and where it computes.
+ */
+function costText(operation: AnyOperation): string {
+  if (operation.costFormula === undefined)
+    return (
+      'Cost: small work its request schema bounds (0 path-steps): 1 rate-limit token, computed on the ' +
+      'thread that received the request.'
+    );
+  return (
+    `Cost: ${operation.costFormula} path-steps (a path-step is about 0.1 microsecond of one core; at most ` +
+    `${grouped(MAX_PATH_STEPS)} path-steps a request, 400 too_expensive over it). A request takes 1 ` +
+    `rate-limit token plus 1 per ${grouped(PATH_STEPS_PER_TOKEN)} path-steps (at most the whole budget); ` +
+    `from ${grouped(OFFLOAD_COST)} path-steps it computes in a worker thread when the server has a pool, ` +
+    "under the server's deadline (503 past it)."
+  );
+}
+
 /**
  * The OpenAPI 3.1.0 document of the given operations, generated from their schemas: one POST per
  * operation with its request and envelope schemas, the public probes, both security schemes.
@@ -262,10 +283,16 @@ export function buildOpenApiDocument(
           operation.id.replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
         tags: [tag],
         summary: operation.summary,
-        description: operation.stochastic
-          ? `${operation.description} Cost: at most ${MAX_PATH_STEPS.toLocaleString('en-US')} path-steps (paths x steps) a request (400 too_expensive over it); a request takes 1 rate-limit token plus 1 per ${PATH_STEPS_PER_TOKEN.toLocaleString('en-US')} path-steps (at most the whole budget), and runs in a worker thread under the server's deadline (503 past it).`
-          : operation.description,
-        ...(operation.stochastic ? { 'x-finplan-max-path-steps': MAX_PATH_STEPS } : {}),
+        description: `${operation.description} ${costText(operation)}`,
+        // The cost model (docs/deployment.md, "Cost model"): the formula in path-steps, and the constants
+        // that turn a cost into tokens and a place to compute.
+        'x-finplan-cost': {
+          formula: operation.costFormula ?? '0',
+          max_path_steps: MAX_PATH_STEPS,
+          path_steps_per_token: PATH_STEPS_PER_TOKEN,
+          worker_from_path_steps: OFFLOAD_COST,
+        },
+        ...(operation.costFormula === undefined ? {} : { 'x-finplan-max-path-steps': MAX_PATH_STEPS }),
         // Inline, not a $ref: generators (openapi-typescript) then type fields with defaults as optional.
         requestBody: {
           required: true,

@@ -1,6 +1,6 @@
 /**
- * Node bridge: serve the finplan Fetch handler from node:http, Express or Fastify, with simulations
- * in worker threads and production limits.
+ * Node bridge: serve the finplan Fetch handler from node:http, Express or Fastify, with costly
+ * requests in worker threads and production limits.
  * @module finplan/node
  */
 export { DEFAULT_DEADLINE_MS } from '../http/handler';

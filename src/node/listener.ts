@@ -18,8 +18,9 @@ export interface NodeListenerOptions {
   /** Largest request body buffered, in bytes (default 1 MiB; keep it equal to the handler's). */
   readonly maxBodyBytes?: number;
   /**
-   * Where simulating operations compute: the process-wide {@link sharedWorkerPool} (default: one
-   * worker thread per core), a {@link WorkerPool} of your own, or `false` for the main thread.
+   * Where costly requests (a cost of `OFFLOAD_COST` path-steps or more: simulations, long schedules,
+   * thousands of flows) compute: the process-wide {@link sharedWorkerPool} (default: one worker thread
+   * per core), a {@link WorkerPool} of your own, or `false` for the main thread.
    */
   readonly workers?: WorkerPool | false;
   /**
@@ -260,8 +261,8 @@ async function viaFetch(handler: FetchHandler, req: IncomingMessage, res: Server
  * Bridge a Fetch API handler to node:http. The body is buffered with a size cap: a declared or
  * streamed body over `maxBodyBytes` gets 413 as soon as the cap is crossed, without buffering the
  * rest. finplan's own handler is served without building Fetch `Request`/`Response` objects, routes
- * on the request target's path exactly as sent, and runs simulating operations in a pool of worker
- * threads (`workers`, `deadlineMs`) so the main thread keeps answering; any other Fetch handler works
+ * on the request target's path exactly as sent, and runs costly requests in a pool of worker threads
+ * (`workers`, `deadlineMs`) so the main thread keeps answering; any other Fetch handler works
  * too. A reply sent before the body was read closes the connection after reading at most 1 MiB more
  * of it. Never replaces globals.
  *

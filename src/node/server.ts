@@ -163,7 +163,7 @@ function positive(name: string, value: number): number {
 
 /**
  * A node:http server serving a finplan handler with production limits: header and request timeouts,
- * keep-alive timeout, a connection cap, JSON replies to requests Node refuses, and simulations off
+ * keep-alive timeout, a connection cap, JSON replies to requests Node refuses, and costly requests off
  * the main thread (see `toNodeListener`). `finplan serve` uses it. Call `listen` yourself.
  *
  * @example

@@ -2,14 +2,13 @@ import type { Envelope } from '../core/envelope';
 import type { CalculationErrorCode, CalculationIssue } from '../core/errors';
 
 /**
- * A job for a pool worker: the operation's path and its parsed input.
+ * A job for a pool worker: the operation's path and its parsed input, or the JSON text of the request
+ * body it was parsed from (parsed again in the worker).
  * @internal
  */
-export interface WorkerRequest {
-  readonly id: number;
-  readonly path: string;
-  readonly input: unknown;
-}
+export type WorkerRequest =
+  | { readonly id: number; readonly path: string; readonly input: unknown }
+  | { readonly id: number; readonly path: string; readonly body: string };
 
 /**
  * A worker's answer: the envelope, a calculation error (rebuilt as a `CalculationError`), or a crash.

@@ -1,5 +1,5 @@
 /**
- * The worker side of the simulation pool (see `worker-pool.ts`): computes one costed operation at a
+ * The worker side of the pool (see `worker-pool.ts`): computes one costly request's operation at a
  * time from its parsed input and posts back the envelope, a calculation error, or a crash message.
  * @internal
  * @module
@@ -15,10 +15,9 @@ parentPort?.on('message', (request: WorkerRequest) => {
   const operation = registry.get(request.path);
   try {
     if (!operation) throw new Error(`no operation at ${request.path}`);
-    reply = {
-      id: request.id,
-      envelope: buildEnvelope(operation, request.input, operation.compute(request.input)),
-    };
+    // The body text parses to the input the main thread validated (parsing is deterministic).
+    const input = 'body' in request ? operation.parse(JSON.parse(request.body)) : request.input;
+    reply = { id: request.id, envelope: buildEnvelope(operation, input, operation.compute(input)) };
   } catch (error) {
     reply = isCalculationError(error)
       ? { id: request.id, calculationError: { code: error.code, issues: error.issues } }

@@ -162,6 +162,18 @@ function compute(input: z.output<typeof CapitalMarketAssumptionsInput>): Capital
   };
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): reading and
+// checking the n x n correlation matrix, and its eigenvalues (Jacobi sweeps of n^3 each).
+const BASE_COST = 1_000;
+const MATRIX_ENTRY_COST = 5;
+const EIGEN_COST = 0.7;
+
+/** Path-steps of a request with n assets. */
+function cost(input: z.output<typeof CapitalMarketAssumptionsInput>): number {
+  const n = input.assets.length;
+  return Math.ceil(BASE_COST + MATRIX_ENTRY_COST * n * n + EIGEN_COST * n * n * n);
+}
+
 /**
  * Capital market assumptions: aggregate asset-class means, volatilities and correlations into the
  * portfolio `expected_return` and `return_volatility` that the Monte Carlo operations take, with each
@@ -202,4 +214,7 @@ export const capitalMarketAssumptions = defineOperation({
   input: CapitalMarketAssumptionsInput,
   output: CapitalMarketAssumptionsResult,
   compute,
+  cost,
+  costField: 'assets',
+  costFormula: `${BASE_COST} + ${MATRIX_ENTRY_COST} x assets^2 + ${EIGEN_COST} x assets^3`,
 });

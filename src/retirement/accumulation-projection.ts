@@ -301,6 +301,11 @@ function simulateTotals(input: Parsed, deposited: Float64Array): Float64Array {
   return ending;
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): the
+// simulation's paths x years, and the deterministic projection's years, each account's in decimal.
+const YEAR_COST = 300;
+const ACCOUNT_YEAR_COST = 300;
+
 /**
  * Accumulation projection: each account grows by `expected_return` a year, with the saver's
  * contribution (escalated by `escalation_rate` each year) and the employer match deposited at the end of
@@ -357,5 +362,8 @@ export const accumulationProjection = defineOperation({
   input: AccumulationProjectionInput,
   output: AccumulationProjectionResult,
   compute,
-  cost: (input) => input.num_simulations * input.years,
+  cost: (input) =>
+    input.num_simulations * input.years +
+    input.years * (YEAR_COST + ACCOUNT_YEAR_COST * input.accounts.length),
+  costFormula: `num_simulations x years + years x (${YEAR_COST} + ${ACCOUNT_YEAR_COST} x accounts)`,
 });

@@ -271,6 +271,11 @@ function compute(input: Input): InheritedIraResult {
   return result;
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): fixed by the
+// rule (four strategies of ten years, each year a run of the federal tax engine, the bracket fill with
+// its gross-up): up to 21,000 measured.
+const COST = 25_000;
+
 /**
  * Inherited IRA under the ten-year rule (IRC 401(a)(9)(H), SECURE Act): four ways to empty a traditional
  * IRA inherited by a designated beneficiary who is not an eligible designated beneficiary by December 31
@@ -324,4 +329,7 @@ export const inheritedIra = defineOperation({
   input: InheritedIraInput,
   output: InheritedIraResult,
   compute,
+  cost: () => COST,
+  costField: 'inherited_balance',
+  costFormula: `${COST}`,
 });

@@ -344,6 +344,20 @@ function compute(input: Parsed): RothConversionResult {
   };
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): each year
+// of the plan runs the federal tax engine with and without conversions; a conversion year also fills
+// the target bracket (and finds the IRMAA room with irmaa_cap).
+const YEAR_COST = 2_000;
+const CONVERSION_YEAR_COST = 2_500;
+const IRMAA_CAP_YEAR_COST = 1_000;
+
+/** Path-steps of a request: its years, and its conversion years. */
+function cost(input: Parsed): number {
+  const conversionYears = Math.max(0, input.conversion_end_age - input.current_age);
+  const perConversion = CONVERSION_YEAR_COST + (input.irmaa_cap === undefined ? 0 : IRMAA_CAP_YEAR_COST);
+  return (input.end_age - input.current_age) * YEAR_COST + conversionYears * perConversion;
+}
+
 /**
  * Yearly Roth conversions that fill the ordinary bracket `target_bracket` (its top, plus the deduction,
  * less other income and the RMD), compared with a no-conversion baseline, in real dollars with the
@@ -396,4 +410,9 @@ export const rothConversion = defineOperation({
   input: RothConversionInput,
   output: RothConversionResult,
   compute,
+  cost,
+  costField: 'end_age',
+  costFormula:
+    `(end_age - current_age) x ${YEAR_COST} + (conversion_end_age - current_age) x ${CONVERSION_YEAR_COST} ` +
+    `(${CONVERSION_YEAR_COST + IRMAA_CAP_YEAR_COST} with irmaa_cap)`,
 });

@@ -371,6 +371,11 @@ function result(
   };
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): fixed by its
+// bisection over whole cents of the total drawn (at most 47 steps, each a run of the federal tax engine):
+// up to 26,000 measured.
+const COST = 30_000;
+
 /**
  * One year's withdrawals from taxable, tax-deferred and tax-free accounts that net an after-tax
  * spending need exactly to the cent: the total withdrawn less the federal tax of the whole year
@@ -424,4 +429,7 @@ export const withdrawalSequencing = defineOperation({
   input: WithdrawalSequencingInput,
   output: WithdrawalSequencingResult,
   compute,
+  cost: () => COST,
+  costField: 'spending_need',
+  costFormula: `${COST}`,
 });

@@ -327,4 +327,5 @@ export const withdrawalStrategy = defineOperation({
   output: WithdrawalStrategyResult,
   compute,
   cost: (input) => input.num_simulations * Math.max(0, input.end_age - input.current_age),
+  costFormula: 'num_simulations x (end_age - current_age)',
 });

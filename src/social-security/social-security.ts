@@ -292,6 +292,14 @@ function compute(input: z.output<typeof SocialSecurityInput>): SocialSecurityRes
   return result;
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): fixed by
+// the rules (97 claiming months, 9 claiming ages valued over the months to longevity_age), and with sex
+// the same over the life table's months: 15,000-30,000 measured, but up to 36,000 and 90,000 with a
+// subnormal discount_rate (below 2.2e-308 in magnitude: arithmetic on one is slow on common processors),
+// which the charge bounds.
+const BASE_COST = 45_000;
+const LIFE_TABLE_COST = 55_000;
+
 /**
  * Social Security claiming: the retirement benefit at each claiming age 62-70 (and each month between)
  * from the primary insurance amount, with SSA's full retirement age by birth year, early-retirement
@@ -332,4 +340,7 @@ export const socialSecurity = defineOperation({
   input: SocialSecurityInput,
   output: SocialSecurityResult,
   compute,
+  cost: (input) => BASE_COST + (input.sex === undefined ? 0 : LIFE_TABLE_COST),
+  costField: 'sex',
+  costFormula: `${BASE_COST}, + ${LIFE_TABLE_COST} with sex`,
 });

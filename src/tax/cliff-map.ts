@@ -1095,6 +1095,45 @@ function compute(input: Input): CliffMapResult {
   };
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): a point's
+// cost (each composed engine run once: the federal tax, the state's with a state, the premium tax credit
+// with aca_coverage, IRMAA with medicare_enrollees) times the points computed: the series, the four at the
+// current income, and for each threshold ahead in each direction the points its search probes with the
+// four around the crossing. Measured over generated requests (realistic and extreme, 2024-2026), points a
+// threshold: 6-9 on average (p90 11-17) for one interpolated on its measure, 52-55 (p90 57-66) for one
+// bisected, 67 (p90 80) for the 85% cap of taxable benefits (its measure bends), and 23 (p90 27) for an
+// ordinary-income threshold in the gains direction, which the search doubles out to its end; a point,
+// 690-1,650 path-steps by the engines it runs. The charge takes about the p90 of each.
+const POINT_COST = 700;
+const STATE_POINT_COST = 400;
+const ACA_POINT_COST = 350;
+const IRMAA_POINT_COST = 250;
+const INTERPOLATED_POINTS = 15;
+const BISECTED_POINTS = 65;
+const BENT_POINTS = 80;
+const UNREACHED_POINTS = 30;
+
+/** Path-steps of a request: a point's cost times the points of the series, now, and the searches. */
+function cost(input: Input): number {
+  const now = at(input, 'ordinary', 0);
+  let points = Math.floor(input.series_range / input.series_step + 1e-9) + 1 + 4;
+  for (const kind of ['ordinary', 'ltcg'] as const) {
+    for (const candidate of candidates(input, now)) {
+      if (candidate.past(now) || candidate.fixed?.(kind)) continue;
+      if (kind === 'ltcg' && candidate.measure === 'ordinary_taxable_income') points += UNREACHED_POINTS;
+      else if (candidate.value === undefined) points += BISECTED_POINTS;
+      else if (candidate.name === 'social_security_85_percent_cap') points += BENT_POINTS;
+      else points += INTERPOLATED_POINTS;
+    }
+  }
+  const perPoint =
+    POINT_COST +
+    (input.state === undefined ? 0 : STATE_POINT_COST) +
+    (input.aca_coverage ? ACA_POINT_COST : 0) +
+    (input.medicare_enrollees > 0 ? IRMAA_POINT_COST : 0);
+  return perPoint * points;
+}
+
 /**
  * The marginal-rate and headroom map of a household-year: the cost of the next dollar of ordinary income
  * and of long-term gain, with every interaction (brackets, the Social Security phase-in, 0/15/20% gains
@@ -1138,4 +1177,12 @@ export const cliffMap = defineOperation({
   input: CliffMapInput,
   output: CliffMapResult,
   compute,
+  cost,
+  costField: 'series_step',
+  costFormula:
+    `(series points + 4 + for each threshold ahead, in each direction, ${INTERPOLATED_POINTS} points; ` +
+    `${BISECTED_POINTS} for one without a measure to interpolate on, ${BENT_POINTS} for the 85% cap of taxable ` +
+    `benefits, ${UNREACHED_POINTS} for an ordinary-income threshold in the gains direction) x (${POINT_COST} ` +
+    `a point, + ${STATE_POINT_COST} with state, + ${ACA_POINT_COST} with aca_coverage, + ${IRMAA_POINT_COST} ` +
+    'with medicare_enrollees)',
 });

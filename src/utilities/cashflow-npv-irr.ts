@@ -6,11 +6,14 @@ import {
   IRR_RATE_MIN,
   type IrrRoots,
   irrRoots,
+  irrSearchKind,
   periodicNpv,
   pickIrr,
   xirrRoots,
+  xirrSearchKind,
 } from '../core/irr';
 import { defineOperation } from '../core/operation';
+import { type RateSearchKind, signChanges } from '../core/rate-roots';
 import { roundMoney, roundTo } from '../core/rounding';
 import { crossFieldRules, exactlyOne, fieldIssue, money } from '../core/schema';
 
@@ -109,11 +112,18 @@ export const NpvIrrResult = z.discriminatedUnion('kind', [PeriodicResult, DatedR
 /** The `result` of the envelope: the type of the `NpvIrrResult` schema. */
 export type NpvIrrResult = z.infer<typeof NpvIrrResult>;
 
+/** The number written by the ASCII digits of `text` from `start` to before `end`. */
+function digits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i++) value = value * 10 + (text.charCodeAt(i) - 48);
+  return value;
+}
+
 /** Days since 1970-01-01 of a valid proleptic-Gregorian YYYY-MM-DD date (no Date object involved). */
 function dayNumber(iso: string): number {
-  const year = Number(iso.slice(0, 4));
-  const month = Number(iso.slice(5, 7));
-  const day = Number(iso.slice(8, 10));
+  const year = digits(iso, 0, 4);
+  const month = digits(iso, 5, 7);
+  const day = digits(iso, 8, 10);
   // Count years from March so that the leap day ends the counted year.
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
@@ -161,26 +171,38 @@ function periodic(rate: number, flows: readonly number[]): z.infer<typeof Period
   };
 }
 
-function dated(
-  rate: number,
-  flows: readonly { date: string; amount: number }[],
-): z.infer<typeof DatedResult> {
+/**
+ * Dated flows as the search sees them: years from the earliest date (actual/365) of each flow, and of the
+ * flows merged by day in date order.
+ */
+function datedFlows(flows: readonly { date: string; amount: number }[]) {
   const days = flows.map((flow) => dayNumber(flow.date));
   const first = days.reduce((a, b) => Math.min(a, b));
   const years = days.map((d) => (d - first) / DAY_COUNT_BASIS);
   const amounts = flows.map((flow) => flow.amount);
-  const xnpv = finiteValue(datedNpv(rate, years, amounts), 'net present value');
-  // Merge flows on the same date and order by date for the root search.
   const byDay = new Map<number, number>();
   for (let i = 0; i < days.length; i++) {
     const d = days[i] as number;
     byDay.set(d, (byDay.get(d) ?? 0) + (amounts[i] as number));
   }
   const order = [...byDay.keys()].sort((a, b) => a - b);
-  const search = xirrRoots(
-    order.map((d) => (d - first) / DAY_COUNT_BASIS),
-    order.map((d) => byDay.get(d) as number),
-  );
+  return {
+    days,
+    first,
+    years,
+    amounts,
+    mergedYears: order.map((d) => (d - first) / DAY_COUNT_BASIS),
+    mergedAmounts: order.map((d) => byDay.get(d) as number),
+  };
+}
+
+function dated(
+  rate: number,
+  flows: readonly { date: string; amount: number }[],
+): z.infer<typeof DatedResult> {
+  const { days, first, years, amounts, mergedYears, mergedAmounts } = datedFlows(flows);
+  const xnpv = finiteValue(datedNpv(rate, years, amounts), 'net present value');
+  const search = xirrRoots(mergedYears, mergedAmounts);
   const { roots, chosen, status } = rounded(search, rate);
   const start = flows[days.indexOf(first)] as { date: string };
   return {
@@ -193,6 +215,51 @@ function dated(
     xirr_roots: roots,
     xirr_status: status,
   };
+}
+
+// The work of a request, in path-steps per flow (bench/cost.bench.mjs; docs/contributing.md, "Cost"):
+// reading, validating and hashing the flow, then the IRR search's evaluations of it, by how the search
+// goes (rateSearchKind): none without a sign change, Brent's method alone when one change's root is
+// bracketed by the ends of the range, else the whole grid with the cell tests and extrema searches (a
+// multiply-add an evaluation for periodic flows, an exp for dated ones).
+const FLOW_COST: Record<'periodic' | 'dated', { readonly read: number } & Record<RateSearchKind, number>> = {
+  periodic: { read: 3, none: 0, bracketed: 2, grid: 110 },
+  dated: { read: 30, none: 0, bracketed: 15, grid: 500 },
+};
+
+/**
+ * How the XIRR search of dated flows goes. It runs on the thread that answers requests, so it reads as
+ * little as it can: flows already in strictly increasing date order (YYYY-MM-DD strings compare as their
+ * dates) are what the search gets, unmerged, and unless they change sign exactly once, their sign changes
+ * settle it without reading a date.
+ */
+function datedSearchKind(flows: readonly { date: string; amount: number }[]): RateSearchKind {
+  for (let i = 1; i < flows.length; i++) {
+    if (!((flows[i - 1] as { date: string }).date < (flows[i] as { date: string }).date)) {
+      const { mergedYears, mergedAmounts } = datedFlows(flows);
+      return xirrSearchKind(mergedYears, mergedAmounts);
+    }
+  }
+  const amounts = flows.map((flow) => flow.amount);
+  const changes = signChanges(amounts);
+  if (changes !== 1) return changes === 0 ? 'none' : 'grid';
+  const first = dayNumber((flows[0] as { date: string }).date);
+  return xirrSearchKind(
+    flows.map((flow) => (dayNumber(flow.date) - first) / DAY_COUNT_BASIS),
+    amounts,
+  );
+}
+
+/** Path-steps of a request: per flow, its reading plus the IRR search's evaluations of it. */
+function cost(input: z.output<typeof NpvIrrInput>): number {
+  if (input.cashflows !== undefined) {
+    const per = FLOW_COST.periodic;
+    return Math.ceil(input.cashflows.length * (per.read + per[irrSearchKind(input.cashflows)]));
+  }
+  const flows = input.dated_cashflows ?? [];
+  if (flows.length === 0) return 0;
+  const per = FLOW_COST.dated;
+  return Math.ceil(flows.length * (per.read + per[datedSearchKind(flows)]));
 }
 
 /**
@@ -228,6 +295,13 @@ export const npvIrr = defineOperation({
   example: { rate: 0.1, cashflows: [-1000, 300, 420, 680] },
   input: NpvIrrInput,
   output: NpvIrrResult,
+  cost,
+  costField: 'cashflows',
+  costFormula:
+    `flows x ${FLOW_COST.periodic.read} for cashflows (${FLOW_COST.dated.read} for dated_cashflows), plus flows x ` +
+    `${FLOW_COST.periodic.bracketed} (${FLOW_COST.dated.bracketed}) when the IRR search is bracketed (one sign ` +
+    `change in date order, its root within the searched range) or flows x ${FLOW_COST.periodic.grid} ` +
+    `(${FLOW_COST.dated.grid}) when it scans the whole grid (more sign changes, or a root outside the range)`,
   compute: (input) =>
     input.cashflows !== undefined
       ? periodic(input.rate, input.cashflows)

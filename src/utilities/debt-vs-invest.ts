@@ -308,4 +308,5 @@ export const debtVsInvest = defineOperation({
   output: DebtVsInvestResult,
   compute,
   cost: (input) => input.num_simulations * input.horizon_years * 12,
+  costFormula: 'num_simulations x horizon_years x 12 (monthly steps)',
 });

@@ -171,6 +171,18 @@ function compute(input: z.output<typeof AmortizationInput>): AmortizationResult 
   return result;
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): a month
+// of the decimal schedule, once more for the baseline when there is extra principal, and a row of the
+// schedule written out.
+const MONTH_COST = 75;
+const SCHEDULE_ROW_COST = 60;
+
+/** Path-steps of a request: the months scheduled (twice with extra principal), and the rows written. */
+function cost(input: z.output<typeof AmortizationInput>): number {
+  const runs = input.extra_monthly_principal > 0 ? 2 : 1;
+  return input.term_months * (runs * MONTH_COST + (input.include_schedule ? SCHEDULE_ROW_COST : 0));
+}
+
 /**
  * Loan amortization: the level monthly payment (rounded to cents), total interest, payoff time and,
  * on request, the month-by-month schedule, computed in exact cents (decimal arithmetic; each
@@ -203,4 +215,7 @@ export const loanAmortization = defineOperation({
   input: AmortizationInput,
   output: AmortizationResult,
   compute,
+  cost,
+  costField: 'term_months',
+  costFormula: `term_months x (${MONTH_COST} a schedule, twice with extra_monthly_principal, + ${SCHEDULE_ROW_COST} with include_schedule)`,
 });

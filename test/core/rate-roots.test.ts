@@ -9,7 +9,9 @@ import {
   RATE_GRID,
   RATE_SEARCH_MAX,
   RATE_SEARCH_MIN,
+  type RateFunction,
   rateRoots,
+  rateSearchKind,
   signChanges,
 } from '../../src/core/rate-roots';
 import { Exact, rootWithin } from '../helpers';
@@ -276,5 +278,63 @@ describe('rate roots: every reported root zeroes the NPV within the bound', () =
       const bound = fn.errorFactor(x, 0) * (fn.magnitudes(x, 0, side)[0] as number);
       expect(bound).toBeCloseTo(boundAndSlope(cashflows, x).bound * factor, 20);
     }
+  });
+});
+
+// The cost of an IRR request is figured from how its search goes (src/utilities/cashflow-npv-irr.ts):
+// the kind rateSearchKind reports before the search must be the way rateRoots then goes.
+describe('rate roots: the search kind a cost is figured from', () => {
+  /** `fn` with its evaluations of f counted. */
+  function counted(fn: RateFunction): { fn: RateFunction; values: () => number } {
+    let values = 0;
+    const value = (x: number) => {
+      values++;
+      return fn.value(x);
+    };
+    return {
+      fn: {
+        ...fn,
+        value,
+        derivative: fn.derivative.bind(fn),
+        errorFactor: fn.errorFactor.bind(fn),
+        magnitudes: fn.magnitudes.bind(fn),
+        derivativeChanges: fn.derivativeChanges.bind(fn),
+      },
+      values: () => values,
+    };
+  }
+  const flowsArbitrary = fc.array(
+    fc.oneof(fc.constant(0), fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(-1e9, 0.01)),
+    { minLength: 1, maxLength: 40 },
+  );
+
+  it('none: f is never evaluated; bracketed: Brent alone, under 60 evaluations; grid: the whole grid', () => {
+    fc.assert(
+      fc.property(flowsArbitrary, fc.boolean(), (flows, datedFlows) => {
+        const build = () =>
+          datedFlows
+            ? datedRateFunction(
+                flows.map((_, i) => i / 12),
+                flows,
+              )
+            : periodicRateFunction(flows);
+        const kind = rateSearchKind(build());
+        const { fn, values } = counted(build());
+        rateRoots(fn);
+        if (kind === 'none') expect(values()).toBe(0);
+        else if (kind === 'bracketed') expect(values()).toBeLessThan(60);
+        else expect(values()).toBeGreaterThanOrEqual(RATE_GRID.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('one sign change whose root lies outside the range scans the grid', () => {
+    // -1e12 now, one cent a period later: r = 1e-14 - 1, far below -99.99%.
+    const flows = [-1e12, 0.01];
+    expect(rateSearchKind(periodicRateFunction(flows))).toBe('grid');
+    expect(rateSearchKind(periodicRateFunction([-100, 110]))).toBe('bracketed');
+    expect(rateSearchKind(periodicRateFunction([100, 110]))).toBe('none');
+    expect(rateSearchKind(periodicRateFunction([-100, 230, -132]))).toBe('grid');
   });
 });

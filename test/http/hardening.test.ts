@@ -490,6 +490,46 @@ describe('simulations off the main thread (built package)', () => {
     }
   });
 
+  it('npv-irr with 10,000 dated flows computes in the pool, charged by its cost (issue 30)', async () => {
+    const pool = new node.WorkerPool({ size: 1 });
+    const running = await listen(
+      node.createNodeServer(http.createHandler({ apiKeys: [KEY], rateLimit: 60 }), {
+        workers: pool,
+        deadlineMs: 600_000,
+      }),
+    );
+    try {
+      const body = JSON.stringify({
+        rate: 0.05,
+        dated_cashflows: Array.from({ length: 10_000 }, (_, i) => ({
+          date: new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+          amount: Math.round(100_000 * Math.sin(i * 0.7 + 0.3)) / 100,
+        })),
+      });
+      const events: string[] = [];
+      const started = Date.now();
+      const flows = fetch(`${running.url}/v1/cashflow/npv-irr`, { method: 'POST', headers: auth, body }).then(
+        async (response) => {
+          expect(response.status).toBe(200);
+          // 10,000 x 530 = 5.3M path-steps: 6 tokens of the 60, less what refilled (one a second).
+          const refilled = Math.floor((Date.now() - started) / 1000);
+          expect(Number(response.headers.get('ratelimit-remaining'))).toBeLessThanOrEqual(54 + refilled);
+          await response.json();
+          events.push('npv-irr');
+        },
+      );
+      await until(() => pool.busy === 1);
+      const health = await fetch(`${running.url}/healthz`);
+      expect(health.status).toBe(200);
+      events.push('healthz');
+      await flows;
+      expect(events).toEqual(['healthz', 'npv-irr']);
+    } finally {
+      await running.close();
+      await pool.close();
+    }
+  });
+
   it('the envelope from the pool is the one computed in-thread (same result_id and bytes)', async () => {
     const pool = new node.WorkerPool({ size: 1 });
     const running = await listen(
@@ -500,7 +540,7 @@ describe('simulations off the main thread (built package)', () => {
       }),
     );
     try {
-      // 2,000 paths x 120 months = 240,000 path-steps: over OFFLOAD_PATH_STEPS, so it runs in the pool.
+      // 2,000 paths x 120 months = 240,000 path-steps: over OFFLOAD_COST, so it runs in the pool.
       const body = { ...DEBT, horizon_years: 10, num_simulations: 2_000 };
       const response = await fetch(`${running.url}/v1/debt-vs-invest`, {
         method: 'POST',

@@ -54,11 +54,36 @@ describe('OpenAPI document', () => {
         expect(post['x-finplan-max-path-steps'], operation.path).toBe(12_000_000);
         expect(post['description'], operation.path).toContain('at most 12,000,000 path-steps');
         expect(post['description'], operation.path).toContain('1 per 1,000,000 path-steps');
-      } else {
-        expect(post['x-finplan-max-path-steps'], operation.path).toBeUndefined();
       }
     }
     expect(registry.operations.some((operation) => operation.stochastic)).toBe(true);
+  });
+
+  it("shows every operation's cost formula (x-finplan-cost), and the bound on those that declare one", () => {
+    for (const operation of registry.operations) {
+      const post = (doc.paths as Record<string, { post: Record<string, unknown> }>)[operation.path]!.post;
+      expect(post['x-finplan-cost'], operation.path).toEqual({
+        formula: operation.costFormula ?? '0',
+        max_path_steps: 12_000_000,
+        path_steps_per_token: 1_000_000,
+        worker_from_path_steps: 25_000,
+      });
+      if (operation.costFormula === undefined) {
+        expect(post['x-finplan-max-path-steps'], operation.path).toBeUndefined();
+        expect(post['description'], operation.path).toContain('1 rate-limit token');
+      } else {
+        expect(operation.costFormula.length, operation.path).toBeGreaterThan(0);
+        expect(post['x-finplan-max-path-steps'], operation.path).toBe(12_000_000);
+        expect(post['description'], operation.path).toContain(`Cost: ${operation.costFormula} path-steps`);
+        expect(post['description'], operation.path).toContain(
+          'from 25,000 path-steps it computes in a worker',
+        );
+      }
+    }
+    const npv = (doc.paths as Record<string, { post: Record<string, { formula: string }> }>)[
+      '/v1/cashflow/npv-irr'
+    ]!.post;
+    expect(npv['x-finplan-cost']!.formula).toContain('flows x');
   });
 
   type Post = {

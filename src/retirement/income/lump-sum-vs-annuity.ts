@@ -256,6 +256,25 @@ function compute(input: Parsed): LumpSumVsAnnuityResult {
   return result;
 }
 
+// The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): each
+// view values the monthly payments at discount_rate and again at each step of the implied-return
+// search, so its work is a month's cost times the months paid: to end_age for certain, to the end of the
+// life table (age 121) with sex, weighted by one or two lives.
+const BASE_COST = 2_000;
+const CERTAIN_MONTH_COST = 18;
+const LIFE_MONTH_COST = 35;
+const JOINT_MONTH_COST = 50;
+
+/** Path-steps of a request: the months each view values, at a month's cost in that view. */
+function cost(input: Parsed): number {
+  const start = input.start_age ?? input.current_age;
+  const certain = (input.end_age - start) * 12 * CERTAIN_MONTH_COST;
+  if (input.sex === undefined) return BASE_COST + certain;
+  const youngest = Math.min(input.current_age, input.joint_age ?? input.current_age);
+  const perMonth = input.survivor_fraction > 0 ? JOINT_MONTH_COST : LIFE_MONTH_COST;
+  return BASE_COST + certain + (LAST_AGE - youngest) * 12 * perMonth;
+}
+
 /**
  * Pension lump sum versus annuity: the monthly pension (optionally with a COLA, and a joint-and-survivor
  * fraction) valued at `discount_rate` against the lump sum offered today, paid for certain to `end_age`
@@ -297,4 +316,9 @@ export const pensionLumpSumVsAnnuity = defineOperation({
   input: LumpSumVsAnnuityInput,
   output: LumpSumVsAnnuityResult,
   compute,
+  cost,
+  costField: 'end_age',
+  costFormula:
+    `${BASE_COST} + 12 x (end_age - start_age) x ${CERTAIN_MONTH_COST}, and with sex + 12 x (${LAST_AGE} - the ` +
+    `younger current age) x ${LIFE_MONTH_COST} (${JOINT_MONTH_COST} with a survivor_fraction)`,
 });
