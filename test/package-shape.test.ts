@@ -64,3 +64,24 @@ describe('generated lists (npm run gen)', () => {
     expect(byId).toEqual(registry.operations.map((op) => op.id));
   });
 });
+
+describe('releases', () => {
+  it('CHANGELOG.md has a section for the package version, and the lockfile the same version', () => {
+    const pkg = JSON.parse(read('package.json')) as { version: string; files: string[] };
+    const lock = JSON.parse(read('package-lock.json')) as {
+      version: string;
+      packages: Record<string, { version: string }>;
+    };
+    expect(pkg.files).toContain('CHANGELOG.md');
+    expect(read('CHANGELOG.md')).toMatch(new RegExp(`^## ${pkg.version.replaceAll('.', '\\.')}$`, 'm'));
+    expect(lock.version).toBe(pkg.version);
+    expect(lock.packages['']?.version).toBe(pkg.version);
+  });
+  it('every pending changeset bumps finplan by patch or minor (0.x: no major)', () => {
+    const dir = join(root, '.changeset');
+    for (const name of readdirSync(dir).filter((file) => file.endsWith('.md') && file !== 'README.md')) {
+      const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(dir, name), 'utf8'))?.[1] ?? '';
+      expect(front, name).toMatch(/^["']finplan["']: (patch|minor)$/m);
+    }
+  });
+});
