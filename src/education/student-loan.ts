@@ -675,9 +675,9 @@ function compute(input: z.output<typeof StudentLoanInput>): StudentLoanResult {
 // The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): the plans'
 // schedules (up to about 2,000 months of decimal interest in all, fixed by the plans' rules), PSLF's
 // 120 payments under each qualifying plan, and the refinance schedule.
-const PLANS_COST = 250_000;
-const PSLF_COST = 40_000;
-const REFINANCE_MONTH_COST = 100;
+const PLANS_COST = 350_000;
+const PSLF_COST = 60_000;
+const REFINANCE_MONTH_COST = 150;
 
 /** Path-steps of a request: the plans, PSLF, and the refinance months. */
 function cost(input: z.output<typeof StudentLoanInput>): number {

@@ -126,7 +126,7 @@ function compute(input: z.output<typeof LateEnrollmentPenaltyInput>): LateEnroll
 
 // The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): a
 // projected year (the grown premiums in decimal, their penalties and the row).
-const YEAR_COST = 500;
+const YEAR_COST = 600;
 
 /**
  * Medicare late-enrollment penalties: Part B adds 10% of the standard premium for each full 12-month

@@ -118,10 +118,10 @@ function impliedReturn(outflows: readonly number[], value: number, near: number)
 
 // The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): each year t
 // searches the IRR of its t premiums and cash value, so the flows searched grow as years^2 / 2; a search
-// scans the whole rate grid when the cash value is too small for a rate in the searched range (156,000
-// measured for 100 years of 0.01 cash value, 30,000-36,000 for 100 ordinary years).
+// scans the whole rate grid when the cash value is too small for a rate in the searched range (108,000-
+// 239,000 measured for 100 years of 0.01 cash value, 30,000-36,000 for 100 ordinary years).
 const BASE_COST = 2_000;
-const YEAR_PAIR_COST = 16;
+const YEAR_PAIR_COST = 24;
 
 function compute(input: Parsed): TermVsPermanentResult {
   const n = input.cash_values.length;

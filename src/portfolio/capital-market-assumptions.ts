@@ -165,8 +165,8 @@ function compute(input: z.output<typeof CapitalMarketAssumptionsInput>): Capital
 // The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): reading and
 // checking the n x n correlation matrix, and its eigenvalues (Jacobi sweeps of n^3 each).
 const BASE_COST = 1_000;
-const MATRIX_ENTRY_COST = 5;
-const EIGEN_COST = 0.7;
+const MATRIX_ENTRY_COST = 8;
+const EIGEN_COST = 1;
 
 /** Path-steps of a request with n assets. */
 function cost(input: z.output<typeof CapitalMarketAssumptionsInput>): number {

@@ -303,8 +303,8 @@ function simulateTotals(input: Parsed, deposited: Float64Array): Float64Array {
 
 // The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): the
 // simulation's paths x years, and the deterministic projection's years, each account's in decimal.
-const YEAR_COST = 300;
-const ACCOUNT_YEAR_COST = 300;
+const YEAR_COST = 450;
+const ACCOUNT_YEAR_COST = 450;
 
 /**
  * Accumulation projection: each account grows by `expected_return` a year, with the saver's

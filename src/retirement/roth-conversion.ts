@@ -347,9 +347,9 @@ function compute(input: Parsed): RothConversionResult {
 // The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): each year
 // of the plan runs the federal tax engine with and without conversions; a conversion year also fills
 // the target bracket (and finds the IRMAA room with irmaa_cap).
-const YEAR_COST = 2_000;
-const CONVERSION_YEAR_COST = 2_500;
-const IRMAA_CAP_YEAR_COST = 1_000;
+const YEAR_COST = 2_500;
+const CONVERSION_YEAR_COST = 3_000;
+const IRMAA_CAP_YEAR_COST = 1_500;
 
 /** Path-steps of a request: its years, and its conversion years. */
 function cost(input: Parsed): number {

@@ -373,8 +373,8 @@ function result(
 
 // The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): fixed by its
 // bisection over whole cents of the total drawn (at most 47 steps, each a run of the federal tax engine):
-// up to 26,000 measured.
-const COST = 30_000;
+// 16,000-35,000 measured.
+const COST = 40_000;
 
 /**
  * One year's withdrawals from taxable, tax-deferred and tax-free accounts that net an after-tax

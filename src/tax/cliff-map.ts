@@ -1103,11 +1103,12 @@ function compute(input: Input): CliffMapResult {
 // threshold: 6-9 on average (p90 11-17) for one interpolated on its measure, 52-55 (p90 57-66) for one
 // bisected, 67 (p90 80) for the 85% cap of taxable benefits (its measure bends), and 23 (p90 27) for an
 // ordinary-income threshold in the gains direction, which the search doubles out to its end; a point,
-// 690-1,650 path-steps by the engines it runs. The charge takes about the p90 of each.
-const POINT_COST = 700;
-const STATE_POINT_COST = 400;
-const ACA_POINT_COST = 350;
-const IRMAA_POINT_COST = 250;
+// 690-1,650 path-steps by the engines it runs (more with subnormal incomes). The charge takes about the
+// p90 of the points and the most of a point's cost.
+const POINT_COST = 1_000;
+const STATE_POINT_COST = 600;
+const ACA_POINT_COST = 500;
+const IRMAA_POINT_COST = 350;
 const INTERPOLATED_POINTS = 15;
 const BISECTED_POINTS = 65;
 const BENT_POINTS = 80;

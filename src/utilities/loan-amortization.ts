@@ -174,8 +174,8 @@ function compute(input: z.output<typeof AmortizationInput>): AmortizationResult 
 // The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): a month
 // of the decimal schedule, once more for the baseline when there is extra principal, and a row of the
 // schedule written out.
-const MONTH_COST = 75;
-const SCHEDULE_ROW_COST = 60;
+const MONTH_COST = 90;
+const SCHEDULE_ROW_COST = 80;
 
 /** Path-steps of a request: the months scheduled (twice with extra principal), and the rows written. */
 function cost(input: z.output<typeof AmortizationInput>): number {

@@ -260,10 +260,10 @@ function compute(input: Parsed): LumpSumVsAnnuityResult {
 // view values the monthly payments at discount_rate and again at each step of the implied-return
 // search, so its work is a month's cost times the months paid: to end_age for certain, to the end of the
 // life table (age 121) with sex, weighted by one or two lives.
-const BASE_COST = 2_000;
-const CERTAIN_MONTH_COST = 18;
-const LIFE_MONTH_COST = 35;
-const JOINT_MONTH_COST = 50;
+const BASE_COST = 3_000;
+const CERTAIN_MONTH_COST = 25;
+const LIFE_MONTH_COST = 50;
+const JOINT_MONTH_COST = 80;
 
 /** Path-steps of a request: the months each view values, at a month's cost in that view. */
 function cost(input: Parsed): number {
