@@ -5,6 +5,7 @@ import * as education from './education/index';
 import * as equity from './equity/index';
 import * as healthcare from './healthcare/index';
 import * as insurance from './insurance/index';
+import type { OperationsById, OperationsByPath } from './operation-types';
 import * as portfolio from './portfolio/index';
 import * as retirement from './retirement/index';
 import * as socialSecurity from './social-security/index';
@@ -34,7 +35,9 @@ const AREA_MODULES: Record<CalculationArea, Record<string, unknown>> = {
  * registry.find('tvm')?.run({ solve_for: 'fv', rate: 0.01, nper: 12, pmt: -100 }).result.value; // 1268.25
  * ```
  */
-export const registry: Registry = createRegistry(Object.values(AREA_MODULES));
+export const registry: Registry<OperationsByPath, OperationsById> = createRegistry(
+  Object.values(AREA_MODULES),
+) as Registry<OperationsByPath, OperationsById>;
 
 /** Each operation's library name: the name its area module exports it under (`monteCarlo`). */
 const nameByPath = new Map<string, string>(

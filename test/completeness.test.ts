@@ -57,14 +57,39 @@ const ENGINES = [
   { engine: STATE_TAX_ENGINE, modules: ['tax/_lib/state-tax.ts', 'tax/_lib/state-tables.ts'] },
 ];
 
-/** Every module under src/ that `file` imports (value imports, not `import type`), at any depth. */
+/** The names a value import statement takes (`import { a, type B, c as d }`); undefined for `* as`. */
+function importedNames(clause: string): string[] | undefined {
+  const braces = /\{([^}]*)\}/.exec(clause);
+  if (!braces || /\*/.test(clause)) return undefined;
+  return (braces[1] as string)
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith('type '))
+    .map((part) => part.split(/\s+as\s+/)[0] as string);
+}
+
+/**
+ * Every module under src/ that `file` imports (value imports, not `import type`), at any depth. An entry
+ * point for other areas (`src/<area>/engine.ts`) re-exports from the modules behind it: an import of
+ * re-exported names reaches only the modules those names come from.
+ */
 function importClosure(file: string, seen = new Set<string>()): Set<string> {
   const text = readFileSync(file, 'utf8');
-  for (const match of text.matchAll(/^import (?!type )[^;]*? from '(\.[^']+)';/gms)) {
-    const target = resolve(dirname(file), `${match[1]}.ts`);
-    if (seen.has(target) || !existsSync(target)) continue;
-    seen.add(target);
-    importClosure(target, seen);
+  for (const match of text.matchAll(/^import (?!type )([^;]*?) from '(\.[^']+)';/gms)) {
+    const target = resolve(dirname(file), `${match[2]}.ts`);
+    if (!existsSync(target)) continue;
+    const names = importedNames(match[1] as string);
+    const reexports = new Map<string, string>();
+    for (const entry of readFileSync(target, 'utf8').matchAll(/^export \{([^}]*)\} from '(\.[^']+)';/gm))
+      for (const name of importedNames(`{${entry[1]}}`) ?? [])
+        reexports.set(name, resolve(dirname(target), `${entry[2]}.ts`));
+    const through = names?.map((name) => reexports.get(name));
+    const reached = through?.every((module) => module !== undefined) ? (through as string[]) : [target];
+    for (const module of reached) {
+      if (seen.has(module)) continue;
+      seen.add(module);
+      importClosure(module, seen);
+    }
   }
   return seen;
 }

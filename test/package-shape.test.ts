@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CALCULATION_AREAS, TOOL_SUBPATHS } from '../src/areas';
-import { registry } from '../src/operations';
+import { operationName, registry } from '../src/operations';
 
 const root = join(__dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -51,5 +51,37 @@ describe('one list of areas', () => {
       .map((entry) => entry.name)
       .filter((name) => name !== 'core');
     expect(folders.sort()).toEqual([...subpaths].sort());
+  });
+});
+
+describe('generated lists (npm run gen)', () => {
+  it('src/operation-types.ts names every registered operation by path and id, under its library name', () => {
+    const text = read('src/operation-types.ts');
+    const byPath = [...text.matchAll(/^ {2}'(\/v1\/[^']+)': typeof (\w+);$/gm)].map((m) => [m[1], m[2]]);
+    expect(byPath).toEqual(registry.operations.map((op) => [op.path, operationName(op.path)]));
+    const ids = text.slice(text.indexOf('interface OperationsById'));
+    const byId = [...ids.matchAll(/^ {2}'?([a-z0-9/-]+)'?: typeof (\w+);$/gm)].map((m) => m[1]);
+    expect(byId).toEqual(registry.operations.map((op) => op.id));
+  });
+});
+
+describe('releases', () => {
+  it('CHANGELOG.md has a section for the package version, and the lockfile the same version', () => {
+    const pkg = JSON.parse(read('package.json')) as { version: string; files: string[] };
+    const lock = JSON.parse(read('package-lock.json')) as {
+      version: string;
+      packages: Record<string, { version: string }>;
+    };
+    expect(pkg.files).toContain('CHANGELOG.md');
+    expect(read('CHANGELOG.md')).toMatch(new RegExp(`^## ${pkg.version.replaceAll('.', '\\.')}$`, 'm'));
+    expect(lock.version).toBe(pkg.version);
+    expect(lock.packages['']?.version).toBe(pkg.version);
+  });
+  it('every pending changeset bumps finplan by patch or minor (0.x: no major)', () => {
+    const dir = join(root, '.changeset');
+    for (const name of readdirSync(dir).filter((file) => file.endsWith('.md') && file !== 'README.md')) {
+      const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(dir, name), 'utf8'))?.[1] ?? '';
+      expect(front, name).toMatch(/^["']finplan["']: (patch|minor)$/m);
+    }
   });
 });

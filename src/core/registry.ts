@@ -1,10 +1,17 @@
 import { type AnyOperation, isOperation } from './operation';
 
-/** Operations by path, in path order. */
-export interface Registry {
+/**
+ * Operations by path, in path order. `ByPath` and `ById` type the operations a registry is known to hold
+ * (finplan's own `registry` knows all of its operations: `registry.find('tvm')` is typed as `tvm`); any
+ * other string gives `AnyOperation | undefined`.
+ */
+// biome-ignore lint/complexity/noBannedTypes: {} is "no operation known by name"
+export interface Registry<ByPath extends object = {}, ById extends object = {}> {
   readonly operations: readonly AnyOperation[];
+  get<P extends keyof ByPath & string>(path: P): ByPath[P];
   get(path: string): AnyOperation | undefined;
   /** Find by path (`/v1/tvm`) or id (`tvm`, `loan/amortization`). */
+  find<K extends (keyof ByPath | keyof ById) & string>(pathOrId: K): (ByPath & ById)[K];
   find(pathOrId: string): AnyOperation | undefined;
 }
 
@@ -35,8 +42,8 @@ export function createRegistry(sources: readonly (AnyOperation | Record<string, 
   const operations = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
     operations,
-    get: (path) => byPath.get(path),
-    find: (pathOrId) => {
+    get: (path: string) => byPath.get(path),
+    find: (pathOrId: string) => {
       const trimmed = pathOrId.replace(/^\/+/, '');
       return byPath.get(`/${trimmed}`) ?? byPath.get(`/v1/${trimmed}`);
     },

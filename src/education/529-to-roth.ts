@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
 import { fieldIssue, integer, nonNegativeMoney, rate, withDefault } from '../core/schema';
 import { yearField } from '../core/year-tables';
-import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
-import { contributionLimitTables } from '../utilities/_lib/limit-tables';
+import { STATUTORY_AGES } from '../tax/engine';
+import { contributionLimitTables } from '../utilities/engine';
 import { ROTH_ROLLOVER_RULES } from './_lib/roth-rollover';
 
 const RULES = ROTH_ROLLOVER_RULES.rollover;

@@ -11,7 +11,7 @@ import {
   rate,
   withDefault,
 } from '../core/schema';
-import { povertyGuideline, povertyGuidelineTables } from '../healthcare/_lib/poverty-guidelines';
+import { povertyGuideline, povertyGuidelineTables } from '../healthcare/engine';
 import { LOAN_RULES } from './_lib/loan-rules';
 
 const COHORTS = ['before_2014_07', '2014_07_to_2026_06', 'from_2026_07'] as const;

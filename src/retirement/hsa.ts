@@ -3,8 +3,8 @@ import { Dec, floorCents, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, flag, integer, nonNegativeMoney, oneOf, rate, wholeYears, withDefault } from '../core/schema';
 import { yearField } from '../core/year-tables';
-import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
-import { type ContributionLimitTable, contributionLimitTables } from '../utilities/_lib/limit-tables';
+import { STATUTORY_AGES } from '../tax/engine';
+import { type ContributionLimitTable, contributionLimitTables } from '../utilities/engine';
 
 const COVERAGES = ['self_only', 'family'] as const;
 const MONTHS_IN_YEAR = 12;

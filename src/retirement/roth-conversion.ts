@@ -13,8 +13,7 @@ import {
   withDefault,
 } from '../core/schema';
 import { yearField } from '../core/year-tables';
-import { IRMAA_ENGINE, irmaaFor } from '../healthcare/_lib/irmaa';
-import { irmaaTables } from '../healthcare/_lib/year-tables';
+import { IRMAA_ENGINE, irmaaFor, irmaaTables } from '../healthcare/engine';
 import { type HouseholdYear, householdTax, TAX_ENGINE, taxYearField } from '../tax/engine';
 import {
   bracketCeilingOf,

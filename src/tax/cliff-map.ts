@@ -12,9 +12,16 @@ import {
   oneOf,
   withDefault,
 } from '../core/schema';
-import { IRMAA_ENGINE, irmaaFor, irmaaSchedule } from '../healthcare/_lib/irmaa';
-import { type PremiumTaxCredit, PTC_ENGINE, premiumTaxCredit } from '../healthcare/_lib/ptc';
-import { applicablePercentageTables, irmaaTables } from '../healthcare/_lib/year-tables';
+import {
+  applicablePercentageTables,
+  IRMAA_ENGINE,
+  irmaaFor,
+  irmaaSchedule,
+  irmaaTables,
+  type PremiumTaxCredit,
+  PTC_ENGINE,
+  premiumTaxCredit,
+} from '../healthcare/engine';
 import {
   Amount,
   add,

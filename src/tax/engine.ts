@@ -10,6 +10,8 @@
  * - {@link grossUp}: the ordinary income (an IRA withdrawal, ...) that nets a target after its tax.
  * - {@link taxableSocialSecurity}: IRC §86 on its own.
  * - {@link TAX_ENGINE}: the engine's name and version, for the `uses` of an operation that calls it.
+ * - {@link STATUTORY_AGES}: the ages the Code attaches to deductions, catch-ups and RMDs (four areas
+ *   read them).
  *
  * Not an operation: `@internal` marks the module's role (the engine's shared functions); the names
  * `finplan/tax` re-exports from it stay public.
@@ -44,6 +46,7 @@ import {
 } from './taxable-social-security';
 
 // The lower-level pieces other areas need, so that they import this one module.
+export { STATUTORY_AGES } from './_lib/statutory-ages';
 export { amtPreferenceCapacity } from './amt';
 export { federalTable, SUPPORTED_TAX_YEARS, taxYearField } from './federal-tables';
 export { type FederalTax, type FederalTaxInput, federalTax } from './federal-tax';

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { MAX_PATH_STEPS } from '../core/cost';
 import type { AnyOperation } from '../core/operation';
 import { type FilingStatus, fieldKindOf } from '../core/schema';
-import { ROTH_ROLLOVER_RULES } from '../education/_lib/roth-rollover';
+import { ROTH_ROLLOVER_RULES } from '../education/engine';
 import {
   accumulationProjection,
   aidEstimate,
@@ -54,7 +54,7 @@ import {
   withdrawalSequencing,
   withdrawalStrategy,
 } from '../index';
-import { fillableBracketRates } from '../retirement/_lib/bracket-fill';
+import { fillableBracketRates } from '../retirement/engine';
 import {
   type ArbitraryOptions,
   arbitraryFromJsonSchema,

@@ -3,7 +3,7 @@ import { Dec, dollars, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, nonNegativeMoney } from '../core/schema';
 import { yearField } from '../core/year-tables';
-import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
+import { STATUTORY_AGES } from '../tax/engine';
 import {
   type CatchUpCategory,
   capAtCompensation,

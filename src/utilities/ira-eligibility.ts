@@ -10,7 +10,7 @@ import {
   nonNegativeMoney,
 } from '../core/schema';
 import { yearField } from '../core/year-tables';
-import { STATUTORY_AGES } from '../tax/_lib/statutory-ages';
+import { STATUTORY_AGES } from '../tax/engine';
 import {
   capAtCompensation,
   contributionLimitTable,

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { isCalculationError } from '../../src/core/errors';
 import { registry } from '../../src/operations';
 import { inputArbitrary, rawInputArbitrary } from '../../src/testing/index';
+import { deep } from '../helpers';
 
 function assertFiniteTree(value: unknown, where = 'result'): void {
   if (typeof value === 'number') {
@@ -113,7 +114,7 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
           expect(operation.output.safeParse(first.result).success).toBe(true);
           expect(operation.run(structuredClone(input))).toEqual(first);
         }),
-        { numRuns: 60 },
+        { numRuns: deep(25, 60) },
       );
     });
 
@@ -148,7 +149,7 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
           }
           assertFiniteTree(envelope.result);
         }),
-        { numRuns: 30 },
+        { numRuns: deep(15, 30) },
       );
     });
 
@@ -161,7 +162,7 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
             expect(isCalculationError(error), String(error)).toBe(true);
           }
         }),
-        { numRuns: 60 },
+        { numRuns: deep(30, 60) },
       );
     });
   },

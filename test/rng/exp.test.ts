@@ -175,11 +175,15 @@ describe('special cases', () => {
   });
 
   it('is monotone along a fine grid through table nodes', () => {
+    // The first decreases, if any (one expect at the end: an expect per point cost seconds).
+    const decreases: number[] = [];
     let prev = exp(-2);
     for (let i = 1; i <= 200_000; i++) {
-      const y = exp(-2 + i * 2 ** -15);
-      expect(y >= prev).toBe(true);
+      const x = -2 + i * 2 ** -15;
+      const y = exp(x);
+      if (!(y >= prev) && decreases.length < 3) decreases.push(x);
       prev = y;
     }
+    expect(decreases).toEqual([]);
   });
 });

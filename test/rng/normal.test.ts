@@ -77,19 +77,23 @@ describe('inverseNormalCdf (Wichura AS 241)', () => {
   });
 
   it('is non-decreasing along a fine grid through both branch points', () => {
+    // The first decrease, if any (one expect at the end: an expect per point cost seconds).
+    const decreases: number[] = [];
     let prev = Number.NEGATIVE_INFINITY;
     for (let i = 1; i < 200_000; i++) {
       const p = i / 200_000;
       const z = inverseNormalCdf(p);
-      expect(z >= prev).toBe(true);
+      if (!(z >= prev) && decreases.length < 3) decreases.push(p);
       prev = z;
     }
     for (const split of [0.075, 0.925]) {
       for (let k = -2000; k <= 2000; k++) {
         const p = split + k * 2 ** -52;
-        expect(inverseNormalCdf(p + 2 ** -52) >= inverseNormalCdf(p)).toBe(true);
+        if (!(inverseNormalCdf(p + 2 ** -52) >= inverseNormalCdf(p)) && decreases.length < 3)
+          decreases.push(p);
       }
     }
+    expect(decreases).toEqual([]);
   });
 });
 

@@ -20,8 +20,9 @@ import {
 import { gainHarvesting, gainHarvestingExact } from '../../src/tax/gain-harvesting';
 import { taxEstimate, taxEstimateExact } from '../../src/tax/tax-estimate';
 import { tlhBenefit, tlhBenefitExact, WASH_SALE_CAVEAT } from '../../src/tax/tlh-benefit';
+import { deep } from '../helpers';
 
-const RUNS = Number(process.env.FAST_PATH_RUNS ?? 20_000);
+const RUNS = Number(process.env.FAST_PATH_RUNS ?? deep(5_000, 20_000));
 const SEED = Number(process.env.FAST_PATH_SEED ?? 20261122);
 /** Generous: the default count takes seconds; a million takes minutes. */
 const TIMEOUT = Math.max(120_000, RUNS * 10);

@@ -29,6 +29,7 @@ import type { StateTaxTable } from '../../src/tax/_lib/tables';
 import { type HouseholdYear, householdTax } from '../../src/tax/engine';
 import { stateIncome } from '../../src/tax/state-income';
 import { taxableSocialSecurity } from '../../src/tax/taxable-social-security';
+import { deep } from '../helpers';
 import {
   householdTaxOracle,
   stateIncomeOracle,
@@ -36,7 +37,8 @@ import {
   taxableSocialSecurityOracle,
 } from './state-tax-oracle';
 
-const RUNS = Number(process.env.STATE_TAX_RUNS ?? 150);
+const RUNS = Number(process.env.STATE_TAX_RUNS ?? deep(50, 150));
+const DEEP = deep(0, 1) === 1;
 const SEED = Number(process.env.STATE_TAX_SEED ?? 20261128);
 
 /** mulberry32: a small seeded generator, so that a failure replays with STATE_TAX_SEED. */
@@ -200,19 +202,25 @@ describe('state tax: exact integers against the decimal oracle', () => {
         table.standard_deduction?.[filing_status] ?? 0,
         table.personal_exemption?.[filing_status] ?? 0,
       ];
-      for (const edge of edges) {
+      for (const [e, edge] of edges.entries()) {
         for (const delta of [-0.01, 0, 0.01]) {
-          for (const lift of lifts) {
+          for (const [l, lift] of lifts.entries()) {
             const income = Math.max(0, Math.round((edge + lift + delta) * 100) / 100);
-            check(table, { filing_status, state_taxable_income: income });
-            check(table, { filing_status, state_taxable_income: income, age: 70, pension_income: 20_000 });
-            check(table, {
-              filing_status,
-              state_taxable_income: income,
-              age: 62,
-              social_security_income: 30_000,
-              pension_income: income,
-            });
+            const households: StateTaxInput[] = [
+              { filing_status, state_taxable_income: income },
+              { filing_status, state_taxable_income: income, age: 70, pension_income: 20_000 },
+              {
+                filing_status,
+                state_taxable_income: income,
+                age: 62,
+                social_security_income: 30_000,
+                pension_income: income,
+              },
+            ];
+            // Every edge and a cent either side, with each lift and household under `npm run test:deep`;
+            // under `npm test` with one lift and one household per edge, taken in turn along the edges.
+            for (const [h, household] of households.entries())
+              if (DEEP || (l === e % 3 && h === Math.floor(e / 3) % 3)) check(table, household);
           }
         }
       }

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import table from '../../../data/retirement/uniform-lifetime-table.json';
 import { calculationError } from '../../core/errors';
 import { defineTable } from '../../core/year-tables';
-import { STATUTORY_AGES } from '../../tax/_lib/statutory-ages';
+import { STATUTORY_AGES } from '../../tax/engine';
 import type { UniformLifetimeTableSchema } from './tables';
 
 const UNIFORM = defineTable<z.output<typeof UniformLifetimeTableSchema>>(table).uniform_lifetime;

@@ -10,8 +10,7 @@ import {
   withDefault,
 } from '../../core/schema';
 import { yearField } from '../../core/year-tables';
-import { IRMAA_ENGINE, irmaaFor } from '../../healthcare/_lib/irmaa';
-import { irmaaTables, MEDICARE_RULES } from '../../healthcare/_lib/year-tables';
+import { IRMAA_ENGINE, irmaaFor, irmaaTables, MEDICARE_RULES } from '../../healthcare/engine';
 import { type HouseholdYearTax, householdTax, TAX_ENGINE, taxYearField } from '../../tax/engine';
 
 const SPOUSES = ['a', 'b'] as const;

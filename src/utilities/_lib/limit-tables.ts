@@ -6,7 +6,7 @@ import p2025 from '../../../data/utilities/ira-phaseouts-2025.json';
 import p2026 from '../../../data/utilities/ira-phaseouts-2026.json';
 import { Dec } from '../../core/money';
 import { defineYearTables } from '../../core/year-tables';
-import { STATUTORY_AGES } from '../../tax/_lib/statutory-ages';
+import { STATUTORY_AGES } from '../../tax/engine';
 import type { ContributionLimitTable, IraPhaseOutTable } from './tables';
 
 export type { ContributionLimitTable, IraPhaseOutTable, PhaseOutRange } from './tables';
