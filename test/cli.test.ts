@@ -5,10 +5,9 @@ import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+import { CLI, serveCli } from './helpers/serve-cli';
 
 beforeAll(() => {
   if (!existsSync(CLI))
@@ -25,23 +24,7 @@ function run(args: string[], input?: string) {
 }
 
 /** Start `finplan serve`, resolve with the process and the lines it printed once it listens. */
-function serve(args: string[]): Promise<{ child: ChildProcess; url: string; output: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
-    env: { ...process.env, FINPLAN_API_KEYS: '', PORT: '', HOST: '' },
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match && output.includes('try:')) resolve({ child, url: match[1] as string, output });
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
-}
+const serve = serveCli;
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));

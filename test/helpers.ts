@@ -33,5 +33,26 @@ export function rootWithin(f: (r: Decimal) => Decimal, at: number, half: number)
  * and anyone changing the subject run. Both sizes assert the same statements.
  */
 export function deep(quick: number, thorough: number): number {
-  return process.env.FINPLAN_TEST_DEEP === '1' ? thorough : quick;
+  return DEEP ? thorough : quick;
+}
+
+/** Whether this is `npm run test:deep` (FINPLAN_TEST_DEEP=1): see {@link deep}. */
+export const DEEP = process.env.FINPLAN_TEST_DEEP === '1';
+
+/**
+ * mulberry32: a small seeded generator for differential tests that draw many cases by hand, so that a
+ * failure replays from its seed.
+ */
+export function seededGenerator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
+  return { next, int, pick, chance: (p: number) => next() < p };
 }

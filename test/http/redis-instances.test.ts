@@ -2,14 +2,13 @@
 // revocation hold across instances under concurrent load; killing and restarting Redis flips
 // readiness and back, calculations get 503 meanwhile (never a 500 or a hang), keys survive (AOF).
 // Skipped, saying so, when redis-server is not installed.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { CLI, serveCli } from '../helpers/serve-cli';
 import { TVM_BODY } from './server';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const BUDGET = 20;
 
 interface Instance {
@@ -17,37 +16,8 @@ interface Instance {
   readonly url: string;
 }
 
-function serve(redisUrl: string): Promise<Instance> {
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'serve',
-      '--port',
-      '0',
-      '--redis',
-      redisUrl,
-      '--signup',
-      '--rate-limit',
-      String(BUDGET),
-      '--workers',
-      '0',
-    ],
-    { env: { ...process.env, FINPLAN_API_KEYS: '', PORT: '', HOST: '', FINPLAN_REDIS_URL: '' } },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match && output.includes('try:')) resolve({ child, url: match[1] as string });
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
-}
+const serve = (redisUrl: string): Promise<Instance> =>
+  serveCli(['--redis', redisUrl, '--signup', '--rate-limit', String(BUDGET), '--workers', '0']);
 
 const post = (url: string, path: string, body: string, key?: string) =>
   fetch(`${url}${path}`, {

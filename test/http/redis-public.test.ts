@@ -1,52 +1,24 @@
-// A public `finplan serve --redis --signup` (the built CLI) on a real redis-server, used as a hostile but
-// well-behaved client would (issue 30): one account's 25,000 create/revoke cycles starve no other account
-// and leave its lists bounded; writes answered 503 while Redis was paused or killed leave nothing that a
-// retry cannot finish. Skipped, saying so, when redis-server is not installed.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import IORedis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deep } from '../helpers';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { CLI, type Served, serveCli } from '../helpers/serve-cli';
 import { TVM_BODY } from './server';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-
-function serve(redisUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'serve',
-      '--port',
-      '0',
-      '--redis',
-      redisUrl,
-      '--signup',
-      '--trust-proxy',
-      '1',
-      '--rate-limit',
-      '1000000',
-      '--workers',
-      '0',
-    ],
-    { env: { ...process.env, FINPLAN_API_KEYS: '', PORT: '', HOST: '', FINPLAN_REDIS_URL: '' } },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match && output.includes('try:')) resolve({ child, url: match[1] as string });
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
-}
+const serve = (redisUrl: string) =>
+  serveCli([
+    '--redis',
+    redisUrl,
+    '--signup',
+    '--trust-proxy',
+    '1',
+    '--rate-limit',
+    '1000000',
+    '--workers',
+    '0',
+  ]);
 
 let addresses = 0;
 /** A client address of its own (signups are limited per address; the server trusts one proxy). */
@@ -179,7 +151,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!REDIS_AVAILABLE)('a public finplan serve --redis --signup', () => {
   let redis: RedisServer;
-  let server: { child: ChildProcess; url: string };
+  let server: Served;
   let inspect: IORedis;
   beforeAll(async () => {
     if (!existsSync(CLI))

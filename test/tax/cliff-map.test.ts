@@ -10,7 +10,7 @@ import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { stateTax } from '../../src/tax/_lib/state-tax';
 import { cliffMap } from '../../src/tax/cliff-map';
 import { householdTax } from '../../src/tax/engine';
-import { deep } from '../helpers';
+import { deep, seededGenerator } from '../helpers';
 import { cliffMapOracle } from './cliff-map-oracle';
 
 type Request = Parameters<typeof cliffMap>[0];
@@ -858,22 +858,7 @@ describe('tax/cliff-map: the exact composition against the decimal one it replac
   const RUNS = Number(process.env.CLIFF_MAP_RUNS ?? deep(20, 60));
   const STATES = Object.keys(stateTaxTables.get(2025));
 
-  /** mulberry32, seeded: a failure replays. */
-  function generator(seed: number) {
-    let a = seed >>> 0;
-    const next = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const int = (n: number) => Math.floor(next() * n);
-    const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-    return { next, int, pick, chance: (p: number) => next() < p };
-  }
-
-  function household(g: ReturnType<typeof generator>): Request {
+  function household(g: ReturnType<typeof seededGenerator>): Request {
     const filing_status = g.pick(FILING_STATUSES);
     const money = (scale: number) =>
       g.chance(0.1)
@@ -908,7 +893,7 @@ describe('tax/cliff-map: the exact composition against the decimal one it replac
   }
 
   it('every field of random households (states, benefits, ACA, Medicare, non-cent amounts) is the oracle one', () => {
-    const g = generator(20261128);
+    const g = seededGenerator(20261128);
     for (let i = 0; i < RUNS; i++) {
       const request = household(g);
       const input = cliffMap.parse(request);

@@ -29,7 +29,7 @@ import type { StateTaxTable } from '../../src/tax/_lib/tables';
 import { type HouseholdYear, householdTax } from '../../src/tax/engine';
 import { stateIncome } from '../../src/tax/state-income';
 import { taxableSocialSecurity } from '../../src/tax/taxable-social-security';
-import { deep } from '../helpers';
+import { DEEP, deep, seededGenerator } from '../helpers';
 import {
   householdTaxOracle,
   stateIncomeOracle,
@@ -38,24 +38,9 @@ import {
 } from './state-tax-oracle';
 
 const RUNS = Number(process.env.STATE_TAX_RUNS ?? deep(50, 150));
-const DEEP = deep(0, 1) === 1;
 const SEED = Number(process.env.STATE_TAX_SEED ?? 20261128);
 
-/** mulberry32: a small seeded generator, so that a failure replays with STATE_TAX_SEED. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-type Gen = ReturnType<typeof generator>;
+type Gen = ReturnType<typeof seededGenerator>;
 
 const TABLES = stateTaxTables.get(2025);
 const CODES = Object.keys(TABLES).sort();
@@ -232,7 +217,7 @@ describe('state tax: exact integers against the decimal oracle', () => {
     (code) => {
       const table = TABLES[code] as StateTaxTable;
       const edges = figures(table);
-      const g = generator(SEED + code.charCodeAt(0) * 256 + code.charCodeAt(1));
+      const g = seededGenerator(SEED + code.charCodeAt(0) * 256 + code.charCodeAt(1));
       for (let i = 0; i < RUNS; i++) {
         const input = request(g, table, edges);
         check(table, input);
@@ -248,7 +233,7 @@ describe('state tax: exact integers against the decimal oracle', () => {
 
 describe('taxable Social Security: exact integers against the decimal oracle', () => {
   it('every status, at the base amounts and at random and non-cent amounts', () => {
-    const g = generator(SEED);
+    const g = seededGenerator(SEED);
     const amounts = [0, 0.01, 1234.5678, 0.1 + 0.2, 25_000, 32_000, 34_000, 44_000, 1e11, 999_999_999_999.99];
     for (let i = 0; i < 4000; i++) {
       const input = {
@@ -273,7 +258,7 @@ describe('taxable Social Security: exact integers against the decimal oracle', (
 
 describe('householdTax: the benefits and sums in exact integers against the decimal oracle', () => {
   it('every figure, at cent, non-cent and large amounts, with and without benefits', () => {
-    const g = generator(SEED + 1);
+    const g = seededGenerator(SEED + 1);
     const amounts = [0, 1234.5678, 0.1 + 0.2, 45_000.005, 1e9, 2e10 + 0.01, 999_999_999_999.99];
     const money = (scale: number) =>
       g.chance(0.2) ? g.pick(amounts) : g.chance(0.5) ? g.int(scale) : g.int(scale * 100) / 100;
