@@ -57,6 +57,8 @@ export default defineConfig([
     clean: false,
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    // The commands' dynamic imports become chunks, so that help and usage errors start without the engines.
+    splitting: true,
     // An optional peer dependency, imported only by `serve --redis`: never bundled.
     external: ['ioredis'],
     esbuildPlugins: [stripTableProse],

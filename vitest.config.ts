@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: the engines' tests share one module graph per worker (`isolate: false`: they are pure
@@ -21,6 +22,9 @@ export default defineConfig({
     // passed with eight agents sharing two cores, where single tests took 30-40 s).
     testTimeout: 600_000,
     hookTimeout: 600_000,
+    // Every core: vitest's default leaves one for itself (one worker on a two-core machine), but the main
+    // process only collects results while the workers run.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isCalculationError } from './core/errors';
-import { createHandler } from './http/handler';
-import { openApiDocument, redisStores } from './http/index';
-import {
-  createErrorLog,
-  createNodeServer,
-  DEFAULT_DEADLINE_MS,
-  DEFAULT_SERVER_LIMITS,
-  sharedWorkerPool,
-  WorkerPool,
-} from './node/index';
-import { checkRedisUrl, connectIoredis, type ServeRedis } from './node/ioredis';
-import { registry } from './operations';
+import type { ServeRedis } from './node/ioredis';
+
+// The engines, the HTTP adapter and the server load only for the commands that use them (dynamic
+// imports, each a chunk of the build): help, --version and usage errors answer without evaluating them.
+const engines = () => import('./operations');
+const runtime = () =>
+  Promise.all([
+    import('./http/handler'),
+    import('./http/index'),
+    import('./node/index'),
+    import('./node/ioredis'),
+  ]);
 
 const SERVE_HELP = `finplan serve: serve the /v1 JSON API over HTTP
 
@@ -202,6 +201,9 @@ async function serve(args: string[]): Promise<void> {
     }),
   );
   helpIfAsked('serve', values.help);
+  const [{ createHandler, DEFAULT_DEADLINE_MS }, { redisStores }, node, { checkRedisUrl, connectIoredis }] =
+    await runtime();
+  const { createErrorLog, createNodeServer, DEFAULT_SERVER_LIMITS, sharedWorkerPool, WorkerPool } = node;
   const env = process.env;
   const host = values.host || env.HOST || '127.0.0.1';
   const port = integer(values.port ?? env.PORT, 'port', 0, 65535) ?? 8080;
@@ -326,13 +328,15 @@ async function serve(args: string[]): Promise<void> {
   process.once('SIGINT', stop);
 }
 
+type Registry = Awaited<ReturnType<typeof engines>>['registry'];
+
 /** The operation a user means by `name`: a path or a name, in any case. */
-function findOperation(name: string) {
+function findOperation(registry: Registry, name: string) {
   const wanted = name.toLowerCase().replace(/^\/+/, '').replace(/^v1\//, '');
   return registry.operations.find((op) => op.path.toLowerCase() === `/v1/${wanted}`);
 }
 
-function calc(args: string[]): void {
+async function calc(args: string[]): Promise<void> {
   const { values, positionals } = parse('calc', () =>
     parseArgs({ args, options: HELP_FLAG, strict: true, allowPositionals: true }),
   );
@@ -340,7 +344,8 @@ function calc(args: string[]): void {
   const [name, json, ...extra] = positionals;
   if (!name) fail('calc needs an operation path or name; see `finplan list`');
   if (extra.length > 0) fail(`calc takes one request; unexpected "${extra[0]}"`);
-  const operation = findOperation(name);
+  const [{ registry }, { isCalculationError }] = await Promise.all([engines(), import('./core/errors')]);
+  const operation = findOperation(registry, name);
   if (!operation) {
     const names = registry.operations.map((op) => op.path.slice('/v1/'.length));
     const guess = closest(name.toLowerCase().replace(/^\/?(v1\/)?/, ''), names);
@@ -374,23 +379,25 @@ function version(): string {
   return pkg.version;
 }
 
-function main(argv: string[]): void {
+async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve':
-      serve(rest).catch((error: unknown) => die(error instanceof Error ? error.message : String(error)));
-      return;
+      return serve(rest);
     case 'calc':
-      calc(rest);
-      return;
-    case 'openapi':
+      return calc(rest);
+    case 'openapi': {
       noFlags('openapi', rest);
+      const { openApiDocument } = await import('./http/index');
       process.stdout.write(`${JSON.stringify(openApiDocument(), null, 2)}\n`);
       return;
-    case 'list':
+    }
+    case 'list': {
       noFlags('list', rest);
+      const { registry } = await engines();
       for (const op of registry.operations) process.stdout.write(`${op.path.padEnd(36)} ${op.summary}\n`);
       return;
+    }
     case '--version':
     case '-v':
       process.stdout.write(`${version()}\n`);
@@ -425,8 +432,6 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (error) {
-  die(error instanceof Error ? error.message : String(error));
-}
+main(process.argv.slice(2)).catch((error: unknown) =>
+  die(error instanceof Error ? error.message : String(error)),
+);
