@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import p2021 from '../../data/mortality/ssa-period-2021.json';
+import p2021 from '../../data/mortality/ssa-period/2021.json';
 import { type LifeTable, lifeTable } from './life-table';
 import type { PeriodLifeTable } from './mortality-schema';
 import { defineYearTables } from './year-tables';
@@ -16,7 +16,7 @@ export const SEXES = ['male', 'female'] as const;
 export type Sex = (typeof SEXES)[number];
 
 /**
- * SSA period life tables by period year (`data/mortality/ssa-period-YYYY.json`). Operations price on
+ * SSA period life tables by period year (`data/mortality/ssa-period/YYYY.json`). Operations price on
  * {@link MORTALITY_PERIOD}; the set is keyed by year so that a later table is one file and one line.
  */
 export const ssaPeriodTables = defineYearTables<PeriodLifeTable>({

@@ -16,7 +16,7 @@ export interface YearTables<T> {
   readonly name: string;
   /** The request field that selects the year, e.g. `tax_year`. */
   readonly field: string;
-  /** Path prefix of the files under `data/`: `tax/federal` for `data/tax/federal-YYYY.json`. */
+  /** Path prefix of the files under `data/`: `tax/federal` for `data/tax/federal/YYYY.json`. */
   readonly files: string;
   /** Supported years, ascending. */
   readonly years: readonly number[];
@@ -34,8 +34,8 @@ export interface YearTables<T> {
  * @example
  * ```ts
  * import { defineYearTables } from 'finplan';
- * import t2025 from '../../data/tax/federal-2025.json';
- * import t2026 from '../../data/tax/federal-2026.json';
+ * import t2025 from '../../data/tax/federal/2025.json';
+ * import t2026 from '../../data/tax/federal/2026.json';
  * import type { FederalTaxTable } from 'finplan/tax';
  * const federal = defineYearTables<FederalTaxTable>({
  *   name: 'federal tax', field: 'tax_year', files: 'tax/federal', tables: { 2025: t2025, 2026: t2026 },

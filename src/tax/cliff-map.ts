@@ -691,7 +691,7 @@ const STATE_MEASURES: Record<StateMeasure, string> = {
   taxable_income: 'state_taxable_income',
 };
 
-const federalSource = (year: number, block: string) => `data/tax/federal-${year}.json#${block}`;
+const federalSource = (year: number, block: string) => `data/tax/federal/${year}.json#${block}`;
 
 /** Whether `a` is over the double `x` (read as its decimal form). */
 const over = (a: Amount, x: number) => compareTo(a, x) > 0;
@@ -831,7 +831,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
   }
   if (now.state !== undefined && input.state !== undefined) {
     const code = input.state.toUpperCase();
-    const source = `data/tax/state-${year}/${code.toLowerCase()}.json`;
+    const source = `data/tax/state/${code.toLowerCase()}/${year}.json`;
     const taxable = (p: CliffPoint) => p.stateAmount((u) => u.taxableIncome);
     for (const row of now.state.bracketAmounts) {
       if (row.to === undefined) continue;
@@ -886,7 +886,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       name: 'aca_100_percent',
       measure: 'household_income',
       threshold: floor.toNumber(),
-      source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
+      source: `data/healthcare/applicable-percentage/${year}.json#eligibility`,
       past: (p) => compare(p.householdIncome, floorAmount) >= 0,
       value: (p) => p.householdIncome,
     });
@@ -897,7 +897,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       name: 'aca_400_percent',
       measure: 'household_income',
       threshold: cliff,
-      source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
+      source: `data/healthcare/applicable-percentage/${year}.json#eligibility`,
       past: (p) => over(p.householdIncome, cliff),
       value: (p) => p.householdIncome,
     });
@@ -911,7 +911,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         name: `irmaa_tier_${tier}`,
         measure: 'magi',
         threshold: row.from.magi,
-        source: `data/healthcare/medicare-${tableYear}.json#tiers`,
+        source: `data/healthcare/medicare/${tableYear}.json#tiers`,
         past: (p) => p.irmaaTier >= tier,
         value: (p) => p.gross,
       });
@@ -1155,7 +1155,7 @@ function cost(input: Input): number {
 export const cliffMap = defineOperation({
   path: '/v1/tax/cliff-map',
   engine: 'cliff-map',
-  version: '2.3.0',
+  version: '2.4.0',
   uses: [TAX_ENGINE, IRMAA_ENGINE, PTC_ENGINE, STATE_TAX_ENGINE],
   prefix: 'cliff',
   summary: 'Marginal rate of the next dollar and every tax and premium threshold ahead, with a cost series.',

@@ -67,7 +67,7 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
  * year set, and the schema of each file. Every file carries its code (upper case) and the year.
  */
 const JURISDICTION_TABLES: readonly [string, number, YearTables<Record<string, unknown>>, z.ZodMiniType][] = [
-  ['tax/state-2025', 2025, stateTaxTables, StateTaxTableSchema],
+  ['tax/state', 2025, stateTaxTables, StateTaxTableSchema],
 ];
 
 const root = join(__dirname, '..', '..', 'data');
@@ -91,10 +91,10 @@ function issuesOf(schema: z.ZodMiniType, value: unknown): string[] {
 }
 
 describe.each(YEAR_TABLES.map(([tables, schema]) => [tables.files, tables, schema] as const))(
-  'data/%s-YYYY.json',
+  'data/%s/YYYY.json',
   (prefix, tables, schema) => {
     const onDisk = files
-      .map((file) => new RegExp(`^${prefix}-(\\d{4})\\.json$`).exec(file)?.[1])
+      .map((file) => new RegExp(`^${prefix}/(\\d{4})\\.json$`).exec(file)?.[1])
       .filter((year): year is string => year !== undefined)
       .map(Number)
       .sort((a, b) => a - b);
@@ -102,7 +102,7 @@ describe.each(YEAR_TABLES.map(([tables, schema]) => [tables.files, tables, schem
       expect(tables.years).toEqual(onDisk);
     });
     it.each(onDisk)('%i matches the schema and carries its year', (year) => {
-      const table = read(`${prefix}-${year}.json`);
+      const table = read(`${prefix}/${year}.json`);
       expect(issuesOf(schema, table)).toEqual([]);
       const yearField = Object.entries(table as Record<string, unknown>).find(([key]) =>
         /(^|_)year$/.test(key),
@@ -122,16 +122,17 @@ describe('tables not keyed by year', () => {
   });
 });
 
-describe.each(JURISDICTION_TABLES)('data/%s/<code>.json', (dir, year, tables, schema) => {
-  const onDisk = files.filter((file) => file.startsWith(`${dir}/`));
+describe.each(JURISDICTION_TABLES)('data/%s/<code>/YYYY.json', (dir, year, tables, schema) => {
+  const codeOf = (file: string) => file.slice(dir.length + 1, dir.length + 3).toUpperCase();
+  const onDisk = files.filter((file) => file.startsWith(`${dir}/`) && file.endsWith(`/${year}.json`));
   it('registers exactly the jurisdictions on disk', () => {
-    const codes = onDisk.map((file) => file.slice(dir.length + 1, -'.json'.length).toUpperCase()).sort();
+    const codes = onDisk.map(codeOf).sort();
     expect(Object.keys(tables.get(year)).sort()).toEqual(codes);
   });
   it.each(onDisk)('%s matches the schema and carries its code and year', (file) => {
     const table = read(file) as { state?: unknown; tax_year?: unknown };
     expect(issuesOf(schema, table)).toEqual([]);
-    expect(table.state).toBe(file.slice(dir.length + 1, -'.json'.length).toUpperCase());
+    expect(table.state).toBe(codeOf(file));
     expect(table.tax_year).toBe(year);
     expect(tables.get(year)[table.state as string]).toEqual(table);
   });
@@ -139,7 +140,7 @@ describe.each(JURISDICTION_TABLES)('data/%s/<code>.json', (dir, year, tables, sc
 
 describe('state table rules', () => {
   it('standard_deduction_sliding: start and rate by status, at_least_as a filing status for each status', () => {
-    const wi = read('tax/state-2025/wi.json') as {
+    const wi = read('tax/state/wi/2025.json') as {
       standard_deduction_sliding: { at_least_as: Record<string, string>; rate: Record<string, number> };
     };
     const sliding = wi.standard_deduction_sliding;
@@ -155,7 +156,7 @@ describe('state table rules', () => {
     expect(issuesOf(StateTaxTableSchema, missing).map((issue) => issue.split(':')[0])).toEqual([
       'standard_deduction_sliding.rate.qss',
     ]);
-    const me = read('tax/state-2025/me.json') as { standard_deduction_phaseout: unknown };
+    const me = read('tax/state/me/2025.json') as { standard_deduction_phaseout: unknown };
     const both = { ...wi, standard_deduction_phaseout: me.standard_deduction_phaseout };
     expect(issuesOf(StateTaxTableSchema, both)).toEqual([
       'standard_deduction_sliding: not with standard_deduction_phaseout',
@@ -166,8 +167,8 @@ describe('state table rules', () => {
 describe('every data file is registered', () => {
   const registered = (file: string) =>
     file in OTHER_TABLES ||
-    JURISDICTION_TABLES.some(([dir]) => new RegExp(`^${dir}/[a-z]{2}\\.json$`).test(file)) ||
-    YEAR_TABLES.some(([tables]) => new RegExp(`^${tables.files}-\\d{4}\\.json$`).test(file));
+    JURISDICTION_TABLES.some(([dir]) => new RegExp(`^${dir}/[a-z]{2}/\\d{4}\\.json$`).test(file)) ||
+    YEAR_TABLES.some(([tables]) => new RegExp(`^${tables.files}/\\d{4}\\.json$`).test(file));
   it.each(files)('%s', (file) => {
     expect(registered(file), `${file} is not registered in test/data/tables.test.ts`).toBe(true);
   });

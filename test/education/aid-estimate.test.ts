@@ -210,7 +210,7 @@ describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side 
   // and the second parent's earnings). The parents' side (available income, AAI, contribution: the 2025-26 income protection, payroll
   // and employment expense allowances, 12% of net worth and Table A5, AAI -51,201 to 203,831) agrees to the
   // dollar. The student's side is not listed here: every record with a negative student available income
-  // carries a contribution from income of 0, as sai-2025.json now does after HEA sec. 475(g)(1) (see
+  // carries a contribution from income of 0, as sai/2025.json now does after HEA sec. 475(g)(1) (see
   // data/education/README.md). Columns: file date and line, status, family size, parents' total income,
   // tax, earnings of parent 1 and 2, net worth; ED's parents' available income, AAI, parents' contribution.
   const records: [string, 'single' | 'mfj' | 'mfs' | 'hoh' | 'qss', ...number[]][] = [

@@ -6,17 +6,17 @@
  * @internal
  * @module
  */
-import a2024 from '../../../data/healthcare/applicable-percentage-2024.json';
-import a2025 from '../../../data/healthcare/applicable-percentage-2025.json';
-import a2026 from '../../../data/healthcare/applicable-percentage-2026.json';
-import m2024 from '../../../data/healthcare/medicare-2024.json';
-import m2025 from '../../../data/healthcare/medicare-2025.json';
-import m2026 from '../../../data/healthcare/medicare-2026.json';
+import a2024 from '../../../data/healthcare/applicable-percentage/2024.json';
+import a2025 from '../../../data/healthcare/applicable-percentage/2025.json';
+import a2026 from '../../../data/healthcare/applicable-percentage/2026.json';
+import m2024 from '../../../data/healthcare/medicare/2024.json';
+import m2025 from '../../../data/healthcare/medicare/2025.json';
+import m2026 from '../../../data/healthcare/medicare/2026.json';
 import rules from '../../../data/healthcare/medicare-rules.json';
-import p2023 from '../../../data/healthcare/poverty-guidelines-2023.json';
-import p2024 from '../../../data/healthcare/poverty-guidelines-2024.json';
-import p2025 from '../../../data/healthcare/poverty-guidelines-2025.json';
-import p2026 from '../../../data/healthcare/poverty-guidelines-2026.json';
+import p2023 from '../../../data/healthcare/poverty-guidelines/2023.json';
+import p2024 from '../../../data/healthcare/poverty-guidelines/2024.json';
+import p2025 from '../../../data/healthcare/poverty-guidelines/2025.json';
+import p2026 from '../../../data/healthcare/poverty-guidelines/2026.json';
 import { defineTable, defineYearTables } from '../../core/year-tables';
 import type {
   ApplicablePercentageTable,
@@ -35,7 +35,7 @@ export type {
 const MEDICARE = { 2024: m2024, 2025: m2025, 2026: m2026 };
 
 /**
- * Medicare premiums and IRMAA tiers by premium year (`data/healthcare/medicare-YYYY.json`: the CMS
+ * Medicare premiums and IRMAA tiers by premium year (`data/healthcare/medicare/YYYY.json`: the CMS
  * Parts A & B fact sheets, the Part B Federal Register notices, the Part D base beneficiary premium),
  * selected by the request field `irmaa_year`.
  *
@@ -68,7 +68,7 @@ export const medicarePremiumTables = defineYearTables<MedicareTable>({
 
 /**
  * HHS poverty guidelines for the 48 contiguous states and DC, by guideline year
- * (`data/healthcare/poverty-guidelines-YYYY.json`).
+ * (`data/healthcare/poverty-guidelines/YYYY.json`).
  *
  * @example
  * ```ts
@@ -85,7 +85,7 @@ export const povertyGuidelineTables = defineYearTables<PovertyGuidelineTable>({
 
 /**
  * The premium tax credit's applicable percentage tables by coverage year
- * (`data/healthcare/applicable-percentage-YYYY.json`: Rev. Procs. 2023-29, 2024-35, 2025-25).
+ * (`data/healthcare/applicable-percentage/YYYY.json`: Rev. Procs. 2023-29, 2024-35, 2025-25).
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * The 2025 state income tax tables (`data/tax/state-2025/<code>.json`, one per covered jurisdiction),
+ * The 2025 state income tax tables (`data/tax/state/<code>/2025.json`, one per covered jurisdiction),
  * by upper-case postal code, and the year set behind the `tax_year` field of `/v1/tax/state-income`.
  * A jurisdiction without a file is not covered: the operation answers `unsupported_jurisdiction`.
  *
@@ -7,57 +7,57 @@
  * @module
  */
 // <generated imports>
-import ak from '../../../data/tax/state-2025/ak.json';
-import al from '../../../data/tax/state-2025/al.json';
-import ar from '../../../data/tax/state-2025/ar.json';
-import az from '../../../data/tax/state-2025/az.json';
-import ca from '../../../data/tax/state-2025/ca.json';
-import co from '../../../data/tax/state-2025/co.json';
-import ct from '../../../data/tax/state-2025/ct.json';
-import dc from '../../../data/tax/state-2025/dc.json';
-import de from '../../../data/tax/state-2025/de.json';
-import fl from '../../../data/tax/state-2025/fl.json';
-import ga from '../../../data/tax/state-2025/ga.json';
-import hi from '../../../data/tax/state-2025/hi.json';
-import ia from '../../../data/tax/state-2025/ia.json';
-import id from '../../../data/tax/state-2025/id.json';
-import il from '../../../data/tax/state-2025/il.json';
-import in_ from '../../../data/tax/state-2025/in.json';
-import ks from '../../../data/tax/state-2025/ks.json';
-import ky from '../../../data/tax/state-2025/ky.json';
-import la from '../../../data/tax/state-2025/la.json';
-import ma from '../../../data/tax/state-2025/ma.json';
-import md from '../../../data/tax/state-2025/md.json';
-import me from '../../../data/tax/state-2025/me.json';
-import mi from '../../../data/tax/state-2025/mi.json';
-import mn from '../../../data/tax/state-2025/mn.json';
-import mo from '../../../data/tax/state-2025/mo.json';
-import ms from '../../../data/tax/state-2025/ms.json';
-import mt from '../../../data/tax/state-2025/mt.json';
-import nc from '../../../data/tax/state-2025/nc.json';
-import nd from '../../../data/tax/state-2025/nd.json';
-import ne from '../../../data/tax/state-2025/ne.json';
-import nh from '../../../data/tax/state-2025/nh.json';
-import nj from '../../../data/tax/state-2025/nj.json';
-import nm from '../../../data/tax/state-2025/nm.json';
-import nv from '../../../data/tax/state-2025/nv.json';
-import ny from '../../../data/tax/state-2025/ny.json';
-import oh from '../../../data/tax/state-2025/oh.json';
-import ok from '../../../data/tax/state-2025/ok.json';
-import or from '../../../data/tax/state-2025/or.json';
-import pa from '../../../data/tax/state-2025/pa.json';
-import ri from '../../../data/tax/state-2025/ri.json';
-import sc from '../../../data/tax/state-2025/sc.json';
-import sd from '../../../data/tax/state-2025/sd.json';
-import tn from '../../../data/tax/state-2025/tn.json';
-import tx from '../../../data/tax/state-2025/tx.json';
-import ut from '../../../data/tax/state-2025/ut.json';
-import va from '../../../data/tax/state-2025/va.json';
-import vt from '../../../data/tax/state-2025/vt.json';
-import wa from '../../../data/tax/state-2025/wa.json';
-import wi from '../../../data/tax/state-2025/wi.json';
-import wv from '../../../data/tax/state-2025/wv.json';
-import wy from '../../../data/tax/state-2025/wy.json';
+import ak from '../../../data/tax/state/ak/2025.json';
+import al from '../../../data/tax/state/al/2025.json';
+import ar from '../../../data/tax/state/ar/2025.json';
+import az from '../../../data/tax/state/az/2025.json';
+import ca from '../../../data/tax/state/ca/2025.json';
+import co from '../../../data/tax/state/co/2025.json';
+import ct from '../../../data/tax/state/ct/2025.json';
+import dc from '../../../data/tax/state/dc/2025.json';
+import de from '../../../data/tax/state/de/2025.json';
+import fl from '../../../data/tax/state/fl/2025.json';
+import ga from '../../../data/tax/state/ga/2025.json';
+import hi from '../../../data/tax/state/hi/2025.json';
+import ia from '../../../data/tax/state/ia/2025.json';
+import id from '../../../data/tax/state/id/2025.json';
+import il from '../../../data/tax/state/il/2025.json';
+import in_ from '../../../data/tax/state/in/2025.json';
+import ks from '../../../data/tax/state/ks/2025.json';
+import ky from '../../../data/tax/state/ky/2025.json';
+import la from '../../../data/tax/state/la/2025.json';
+import ma from '../../../data/tax/state/ma/2025.json';
+import md from '../../../data/tax/state/md/2025.json';
+import me from '../../../data/tax/state/me/2025.json';
+import mi from '../../../data/tax/state/mi/2025.json';
+import mn from '../../../data/tax/state/mn/2025.json';
+import mo from '../../../data/tax/state/mo/2025.json';
+import ms from '../../../data/tax/state/ms/2025.json';
+import mt from '../../../data/tax/state/mt/2025.json';
+import nc from '../../../data/tax/state/nc/2025.json';
+import nd from '../../../data/tax/state/nd/2025.json';
+import ne from '../../../data/tax/state/ne/2025.json';
+import nh from '../../../data/tax/state/nh/2025.json';
+import nj from '../../../data/tax/state/nj/2025.json';
+import nm from '../../../data/tax/state/nm/2025.json';
+import nv from '../../../data/tax/state/nv/2025.json';
+import ny from '../../../data/tax/state/ny/2025.json';
+import oh from '../../../data/tax/state/oh/2025.json';
+import ok from '../../../data/tax/state/ok/2025.json';
+import or from '../../../data/tax/state/or/2025.json';
+import pa from '../../../data/tax/state/pa/2025.json';
+import ri from '../../../data/tax/state/ri/2025.json';
+import sc from '../../../data/tax/state/sc/2025.json';
+import sd from '../../../data/tax/state/sd/2025.json';
+import tn from '../../../data/tax/state/tn/2025.json';
+import tx from '../../../data/tax/state/tx/2025.json';
+import ut from '../../../data/tax/state/ut/2025.json';
+import va from '../../../data/tax/state/va/2025.json';
+import vt from '../../../data/tax/state/vt/2025.json';
+import wa from '../../../data/tax/state/wa/2025.json';
+import wi from '../../../data/tax/state/wi/2025.json';
+import wv from '../../../data/tax/state/wv/2025.json';
+import wy from '../../../data/tax/state/wy/2025.json';
 // </generated imports>
 import { defineYearTables } from '../../core/year-tables';
 import type { StateTaxTable } from './tables';

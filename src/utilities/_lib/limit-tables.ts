@@ -1,9 +1,9 @@
-import c2024 from '../../../data/utilities/contribution-limits-2024.json';
-import c2025 from '../../../data/utilities/contribution-limits-2025.json';
-import c2026 from '../../../data/utilities/contribution-limits-2026.json';
-import p2024 from '../../../data/utilities/ira-phaseouts-2024.json';
-import p2025 from '../../../data/utilities/ira-phaseouts-2025.json';
-import p2026 from '../../../data/utilities/ira-phaseouts-2026.json';
+import c2024 from '../../../data/utilities/contribution-limits/2024.json';
+import c2025 from '../../../data/utilities/contribution-limits/2025.json';
+import c2026 from '../../../data/utilities/contribution-limits/2026.json';
+import p2024 from '../../../data/utilities/ira-phaseouts/2024.json';
+import p2025 from '../../../data/utilities/ira-phaseouts/2025.json';
+import p2026 from '../../../data/utilities/ira-phaseouts/2026.json';
 import { Dec } from '../../core/money';
 import { defineYearTables } from '../../core/year-tables';
 import { STATUTORY_AGES } from '../../tax/engine';
@@ -12,7 +12,7 @@ import type { ContributionLimitTable, IraPhaseOutTable } from './tables';
 export type { ContributionLimitTable, IraPhaseOutTable, PhaseOutRange } from './tables';
 
 /**
- * The contribution-limit tables (`data/utilities/contribution-limits-YYYY.json`: Notices 2023-75,
+ * The contribution-limit tables (`data/utilities/contribution-limits/YYYY.json`: Notices 2023-75,
  * 2024-80, 2025-67; Rev. Procs. 2023-23, 2024-25, 2025-19).
  *
  * @example
@@ -28,7 +28,7 @@ export const contributionLimitTables = defineYearTables<ContributionLimitTable>(
 });
 
 /**
- * The IRA deduction and Roth MAGI phase-out tables (`data/utilities/ira-phaseouts-YYYY.json`).
+ * The IRA deduction and Roth MAGI phase-out tables (`data/utilities/ira-phaseouts/YYYY.json`).
  *
  * @example
  * ```ts
