@@ -41,7 +41,7 @@ import {
 } from './_lib/exact';
 import { FastFederal } from './_lib/fast-federal';
 import { type StateMeasure, stateLimits, stateMeasure } from './_lib/state-limits';
-import { stateTaxTables } from './_lib/state-tables';
+import { stateTaxTable, stateTaxTablesByCode } from './_lib/state-tables';
 import {
   STATE_TAX_ENGINE,
   type StateTax,
@@ -75,9 +75,7 @@ import { ScaledSocialSecurity } from './taxable-social-security';
  */
 export const MAX_SERIES_STEPS = 200;
 
-const STATE_CODES: readonly string[] = stateTaxTables.years.flatMap((year) =>
-  Object.keys(stateTaxTables.get(year)),
-);
+const STATE_CODES: readonly string[] = Object.keys(stateTaxTablesByCode).sort();
 const STATES = new Set(STATE_CODES);
 
 const CliffMapObject = z.strictObject({
@@ -197,15 +195,11 @@ export const CliffMapInput = CliffMapObject.check(
         input.earned_income,
       );
     }
-    if (input.state !== undefined && !stateTaxTables.years.includes(input.tax_year)) {
-      addIssue(
-        ctx,
-        'tax_year',
-        `tax_year ${input.tax_year} is not supported with a state; supported: ${stateTaxTables.years.join(', ')}`,
-        input.tax_year,
-        'unsupported_year',
-      );
-    }
+    const unsupported =
+      input.state === undefined
+        ? undefined
+        : stateTaxTablesByCode[input.state.toUpperCase()]?.unsupported(input.tax_year);
+    if (unsupported !== undefined) addIssue(ctx, 'tax_year', unsupported, input.tax_year, 'unsupported_year');
     if (input.state !== undefined && !STATES.has(input.state.toUpperCase())) {
       addIssue(
         ctx,
@@ -515,8 +509,7 @@ function prepare(input: Input): Prepared {
   if (p === undefined) {
     let table: StateTaxTable | undefined;
     if (input.state !== undefined) {
-      table = stateTaxTables.get(input.tax_year)[input.state.toUpperCase()];
-      if (table === undefined) throw new TypeError(`state ${input.state} passed validation without a table`);
+      table = stateTaxTable(input.state.toUpperCase(), input.tax_year);
     }
     p = {
       ordinary: amountOf(input.ordinary_income),
@@ -857,7 +850,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       });
     }
     // The income limits of the state's deductions, exemptions, credits, exclusions and recaptures.
-    const table = stateTaxTables.get(year)[code] as StateTaxTable;
+    const table = stateTaxTable(code, year);
     const limits = stateLimits(table, stateInput(input), now.state);
     for (const limit of limits) {
       const { measure, threshold, inclusive } = limit;

@@ -9,9 +9,7 @@
  * @internal
  * @module
  */
-import t2024 from '../../data/tax/federal/2024.json';
-import t2025 from '../../data/tax/federal/2025.json';
-import t2026 from '../../data/tax/federal/2026.json';
+import { taxFederal } from '../../data/tables';
 import type { FilingStatus } from '../core/schema';
 import { defineYearTables, yearField } from '../core/year-tables';
 import type { FederalTaxTable } from './_lib/tables';
@@ -32,7 +30,7 @@ export const federalTables = defineYearTables<FederalTaxTable>({
   name: 'federal tax',
   field: 'tax_year',
   files: 'tax/federal',
-  tables: { 2024: t2024, 2025: t2025, 2026: t2026 },
+  tables: taxFederal,
 });
 
 /**

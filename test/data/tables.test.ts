@@ -1,6 +1,8 @@
-// Every data file is registered and has the shape its engine expects: each year-keyed table set is
-// listed here with the zod schema of its files; a `<name>-YYYY.json` on disk that no set registers, or
-// a registered year without its file, fails. The engines take the types inferred from these schemas.
+// Every data file has the shape its engine expects: each year-keyed table set is listed here with the
+// zod schema of its files. The year maps are `data/tables.ts`, which `npm run gen` writes from the files
+// on disk: a stale one fails here (and `npm run lint`), and so does a table on disk that no set reads.
+// The engines take the types inferred from these schemas.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +27,7 @@ import {
 } from '../../src/healthcare/_lib/year-tables';
 import { BeneficiaryRulesSchema, UniformLifetimeTableSchema } from '../../src/retirement/_lib/tables';
 import { RetirementBenefitRulesSchema } from '../../src/social-security/_lib/tables';
-import { stateTaxTables } from '../../src/tax/_lib/state-tables';
+import { stateTaxTablesByCode } from '../../src/tax/_lib/state-tables';
 import {
   CapitalGainsRatesSchema,
   FederalTaxTableSchema,
@@ -63,12 +65,11 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
 };
 
 /**
- * Tables kept one file per jurisdiction in a year's directory (`<dir>/<code>.json`): the directory, its
- * year set, and the schema of each file. Every file carries its code (upper case) and the year.
+ * Tables kept one folder per jurisdiction (`<dir>/<code>/<year>.json`): the folder, the jurisdictions'
+ * year sets by upper-case code, and the schema of each file. Every file carries its code and its year.
  */
-const JURISDICTION_TABLES: readonly [string, number, YearTables<Record<string, unknown>>, z.ZodMiniType][] = [
-  ['tax/state', 2025, stateTaxTables, StateTaxTableSchema],
-];
+const JURISDICTION_TABLES: readonly [string, Readonly<Record<string, YearTables<unknown>>>, z.ZodMiniType][] =
+  [['tax/state', stateTaxTablesByCode, StateTaxTableSchema]];
 
 const root = join(__dirname, '..', '..', 'data');
 
@@ -122,19 +123,29 @@ describe('tables not keyed by year', () => {
   });
 });
 
-describe.each(JURISDICTION_TABLES)('data/%s/<code>/YYYY.json', (dir, year, tables, schema) => {
-  const codeOf = (file: string) => file.slice(dir.length + 1, dir.length + 3).toUpperCase();
-  const onDisk = files.filter((file) => file.startsWith(`${dir}/`) && file.endsWith(`/${year}.json`));
-  it('registers exactly the jurisdictions on disk', () => {
-    const codes = onDisk.map(codeOf).sort();
-    expect(Object.keys(tables.get(year)).sort()).toEqual(codes);
+describe.each(JURISDICTION_TABLES)('data/%s/<code>/<year>.json', (dir, byCode, schema) => {
+  const onDisk = files
+    .map((file) => new RegExp(`^${dir}/([a-z]{2})/(\\d{4})\\.json$`).exec(file))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ file: m[0], code: (m[1] as string).toUpperCase(), year: Number(m[2]) }));
+  it('registers exactly the jurisdictions and years on disk', () => {
+    const registered = Object.entries(byCode).flatMap(([code, t]) =>
+      t.years.map((year) => `${code} ${year}`),
+    );
+    expect(registered.sort()).toEqual(onDisk.map((f) => `${f.code} ${f.year}`).sort());
   });
-  it.each(onDisk)('%s matches the schema and carries its code and year', (file) => {
+  it.each(onDisk)('$file matches the schema and carries its code and year', ({ file, code, year }) => {
     const table = read(file) as { state?: unknown; tax_year?: unknown };
     expect(issuesOf(schema, table)).toEqual([]);
-    expect(table.state).toBe(codeOf(file));
+    expect(table.state).toBe(code);
     expect(table.tax_year).toBe(year);
-    expect(tables.get(year)[table.state as string]).toEqual(table);
+    expect(byCode[code]?.get(year)).toEqual(table);
+  });
+  it('refuses a year a jurisdiction has no table for, naming it and its years', () => {
+    const [code, tables] = Object.entries(byCode)[0] as [string, YearTables<unknown>];
+    expect(() => tables.get(1900)).toThrowError(
+      `tax_year 1900 is not covered for ${code}; covered: ${tables.years.join(', ')}`,
+    );
   });
 });
 
@@ -165,11 +176,19 @@ describe('state table rules', () => {
 });
 
 describe('every data file is registered', () => {
+  it('data/tables.ts is what npm run gen writes from the files on disk (gen --check)', () => {
+    const check = spawnSync(process.execPath, ['scripts/gen.mjs', '--check'], {
+      cwd: join(root, '..'),
+      encoding: 'utf8',
+    });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  });
   const registered = (file: string) =>
     file in OTHER_TABLES ||
     JURISDICTION_TABLES.some(([dir]) => new RegExp(`^${dir}/[a-z]{2}/\\d{4}\\.json$`).test(file)) ||
     YEAR_TABLES.some(([tables]) => new RegExp(`^${tables.files}/\\d{4}\\.json$`).test(file));
-  it.each(files)('%s', (file) => {
-    expect(registered(file), `${file} is not registered in test/data/tables.test.ts`).toBe(true);
+  it.each(files.filter((file) => !file.endsWith('.cases.json')))('%s', (file) => {
+    expect(registered(file), `${file} is read by no table set of test/data/tables.test.ts`).toBe(true);
   });
 });

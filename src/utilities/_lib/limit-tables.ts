@@ -1,9 +1,4 @@
-import c2024 from '../../../data/utilities/contribution-limits/2024.json';
-import c2025 from '../../../data/utilities/contribution-limits/2025.json';
-import c2026 from '../../../data/utilities/contribution-limits/2026.json';
-import p2024 from '../../../data/utilities/ira-phaseouts/2024.json';
-import p2025 from '../../../data/utilities/ira-phaseouts/2025.json';
-import p2026 from '../../../data/utilities/ira-phaseouts/2026.json';
+import { utilitiesContributionLimits, utilitiesIraPhaseouts } from '../../../data/tables';
 import { Dec } from '../../core/money';
 import { defineYearTables } from '../../core/year-tables';
 import { STATUTORY_AGES } from '../../tax/engine';
@@ -24,7 +19,7 @@ export const contributionLimitTables = defineYearTables<ContributionLimitTable>(
   name: 'contribution limits',
   field: 'tax_year',
   files: 'utilities/contribution-limits',
-  tables: { 2024: c2024, 2025: c2025, 2026: c2026 },
+  tables: utilitiesContributionLimits,
 });
 
 /**
@@ -39,7 +34,7 @@ export const iraPhaseOutTables = defineYearTables<IraPhaseOutTable>({
   name: 'IRA phase-outs',
   field: 'tax_year',
   files: 'utilities/ira-phaseouts',
-  tables: { 2024: p2024, 2025: p2025, 2026: p2026 },
+  tables: utilitiesIraPhaseouts,
 });
 
 /**
