@@ -367,16 +367,8 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
 });
 
 describe('tax/state-income: graduated states (hand calculations; sources in data/tax/state/)', () => {
-  it('CA (2025 FTB rate schedules, Form 540): single 100,000', () => {
-    // taxable 100,000 - 5,706 = 94,294. 1% x 11,079 = 110.79; 2% x 15,185 = 303.70; 4% x 15,188 = 607.52;
-    // 6% x 16,090 = 965.40; 8% x 15,182 = 1,214.56; 9.3% x 21,570 = 2,006.01; sum 5,207.98; less the $153
-    // exemption credit: 5,054.98.
-    const r = single('CA', 100_000);
-    expect([r.standard_deduction, r.taxable_income, r.bracket_tax, r.exemption_credits, r.tax]).toEqual([
-      5706, 94_294, 5207.98, 153, 5054.98,
-    ]);
-    expect([r.schedule, r.marginal_rate]).toEqual(['single', 0.093]);
-  });
+  // CA single 100,000 (2025 FTB rate schedules, Form 540) is a reference case beside the table:
+  // data/tax/state/ca/2025.cases.json (test/data/cases.test.ts).
   it('CA mental health services tax: 1% of taxable income over 1,000,000 (R&TC 17043)', () => {
     // single 2,000,000: taxable 1,994,294. Tax to 742,953 = 72,219.827; 12.3% x 1,251,341 = 153,914.943;
     // bracket tax 226,134.77. Exemption credit: 1,747,797 over 252,203 is 700 steps of 2,500 -> 153 - 4,200 < 0 -> 0.
