@@ -174,8 +174,17 @@ function testingOperations() {
   ].join('\n');
 }
 
-/** The registry of the sources (bundled in memory with esbuild), for the operations' versions. */
-async function loadRegistry() {
+/**
+ * The registry of the sources (bundled in memory with esbuild), for the operations' versions; it reads
+ * `tables` as `data/tables.ts` (the map about to be written: the one on disk may name removed files).
+ */
+async function loadRegistry(tables) {
+  const fresh = {
+    name: 'fresh-data-tables',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]data[\\/]tables\.ts$/ }, () => ({ contents: tables, loader: 'ts' }));
+    },
+  };
   const bundle = await build({
     entryPoints: [join(src, 'operations.ts')],
     bundle: true,
@@ -184,6 +193,7 @@ async function loadRegistry() {
     write: false,
     logLevel: 'silent',
     external: ['fast-check'],
+    plugins: [fresh],
   });
   const code = Buffer.from(bundle.outputFiles[0].contents).toString('base64');
   return import(`data:text/javascript;base64,${code}`);
@@ -273,7 +283,7 @@ export async function generated() {
   };
   const docs = docsWithBlocks();
   if (docs.length > 0) {
-    const context = await loadRegistry();
+    const context = await loadRegistry(files['data/tables.ts']);
     for (const file of docs) files[file] = docBlocks(readFileSync(join(root, file), 'utf8'), context);
   }
   return files;

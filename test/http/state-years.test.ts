@@ -3,6 +3,8 @@
 // unsupported_year on tax_year naming that state's years. The tables on disk change as years are added,
 // so the mechanism is tested on a fixed fixture of `data/tables.ts` (the map `npm run gen` writes): NY
 // with 2024 and 2025 (its 2025 table relabelled 2024, enough for the mechanism), CA with 2025 only.
+// The module mock needs a fresh module graph: this file is in the platform project (isolated), not with
+// the engines' tests, which share one graph per worker.
 import { describe, expect, it, vi } from 'vitest';
 import { createHandler } from '../../src/http/handler';
 import { stateTaxTable } from '../../src/tax/_lib/state-tables';
