@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ssaPeriodTables } from '../../src/core/mortality';
@@ -140,6 +141,24 @@ describe.each(JURISDICTION_TABLES)('data/%s/<code>/<year>.json', (dir, byCode, s
     expect(table.state).toBe(code);
     expect(table.tax_year).toBe(year);
     expect(byCode[code]?.get(year)).toEqual(table);
+  });
+  it('property: a jurisdiction answers exactly its years; any other is refused naming it and them', () => {
+    const codes = Object.keys(byCode);
+    const onDiskYears = Object.values(byCode).flatMap((t) => t.years.flatMap((y) => [y - 1, y, y + 1]));
+    const years = fc.oneof(fc.constantFrom(...onDiskYears), fc.integer({ min: 1900, max: 2100 }));
+    fc.assert(
+      fc.property(fc.constantFrom(...codes), years, (code, year) => {
+        const tables = byCode[code] as YearTables<unknown>;
+        const message = `tax_year ${year} is not covered for ${code}; covered: ${tables.years.join(', ')}`;
+        if (tables.years.includes(year)) {
+          expect(tables.unsupported(year)).toBeUndefined();
+          expect(tables.get(year)).toBeDefined();
+        } else {
+          expect(tables.unsupported(year)).toBe(message);
+          expect(() => tables.get(year)).toThrowError(message);
+        }
+      }),
+    );
   });
   it('refuses a year a jurisdiction has no table for, naming it and its years', () => {
     const [code, tables] = Object.entries(byCode)[0] as [string, YearTables<unknown>];
