@@ -119,10 +119,12 @@ function dataTables() {
         '',
         `/** \`data/${t.table}/<code>/<year>.json\` by upper-case code, then by year. */`,
         `export const ${camel(t.table)} = {`,
-        ...t.jurisdictions.map(
-          (j) =>
-            `  ${j.code}: { ${j.years.map((y) => `${y}: ${file(`${t.table}/${j.code.toLowerCase()}`, y)}`).join(', ')} },`,
-        ),
+        ...t.jurisdictions.flatMap((j) => {
+          const entries = j.years.map((y) => `${y}: ${file(`${t.table}/${j.code.toLowerCase()}`, y)}`);
+          const line = `  ${j.code}: { ${entries.join(', ')} },`;
+          // as Biome formats it: on one line when it fits its 110 columns
+          return line.length <= 110 ? [line] : [`  ${j.code}: {`, ...entries.map((e) => `    ${e},`), '  },'];
+        }),
         '};',
       );
     } else {
