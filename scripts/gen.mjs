@@ -1,15 +1,27 @@
 // Writes the files of the repository that are lists derived from other files, so that nobody keeps them
-// by hand: today `src/operation-types.ts`, the type of every operation by its path and its id (what
-// `registry.get` and `registry.find` return), read from the operations' own files.
+// by hand, one small function per list:
+//   src/operation-types.ts  the type of every operation by its path and its id (what `registry.get` and
+//                           `registry.find` return), read from the operations' own files;
+//   data/tables.ts          a static import of every year table `data/<area>/<table>/<year>.json` (state
+//                           tables `data/tax/state/<code>/<year>.json`) and, per table, its year map:
+//                           adding a year is a JSON file and `npm run gen`, no TypeScript;
+//   src/testing/operations.ts  every operation by its library name, for `finplan/testing`;
+//   blocks of docs/*.md and README.md between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`:
+//     operations      the operation table of a guide (path, function, engine version, result_id), for the
+//                     paths the block already lists, in its order (a guide adds a row by its path alone);
+//     table-years     the years on disk of every year table;
+//     state-coverage  state income tax coverage, jurisdiction x tax year.
 //
 //   node scripts/gen.mjs           write what is stale
 //   node scripts/gen.mjs --check   write nothing; exit 1 naming each stale file (CI's lint step)
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
+const data = join(root, 'data');
 const check = process.argv.includes('--check');
 
 function sourceFiles(dir) {
@@ -56,20 +68,242 @@ function operationTypes() {
   ].join('\n');
 }
 
-const GENERATED = { 'src/operation-types.ts': operationTypes };
+const YEAR_FILE = /^(\d{4})\.json$/;
+const JURISDICTION = /^[a-z]{2}$/;
+const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+const dirsOf = (dir) =>
+  readdirSync(dir)
+    .filter((name) => statSync(join(dir, name)).isDirectory())
+    .sort(byText);
+const yearsIn = (dir) =>
+  readdirSync(dir)
+    .map((name) => YEAR_FILE.exec(name)?.[1])
+    .filter((year) => year !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+const camel = (path) => path.replace(/[/-]([a-z0-9])/g, (_, c) => c.toUpperCase());
 
-let stale = 0;
-for (const [file, make] of Object.entries(GENERATED)) {
-  const path = join(root, file);
-  const text = make();
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-  if (current === text) continue;
-  if (check) {
-    process.stderr.write(`${file} is stale: run npm run gen\n`);
-    stale++;
-  } else {
-    writeFileSync(path, text);
-    process.stdout.write(`wrote ${file}\n`);
+/**
+ * Every year table under data/: `{ table: 'tax/federal', years }` for `data/tax/federal/<year>.json`,
+ * and for a table kept per jurisdiction (`data/tax/state/<code>/<year>.json`) its `jurisdictions`,
+ * each `{ code, years }` (code upper case).
+ */
+export function yearTables() {
+  const tables = [];
+  for (const area of dirsOf(data)) {
+    for (const name of dirsOf(join(data, area))) {
+      const dir = join(data, area, name);
+      const table = `${area}/${name}`;
+      const jurisdictions = dirsOf(dir)
+        .filter((code) => JURISDICTION.test(code))
+        .map((code) => ({ code: code.toUpperCase(), years: yearsIn(join(dir, code)) }))
+        .filter((j) => j.years.length > 0);
+      if (jurisdictions.length > 0) tables.push({ table, jurisdictions });
+      else if (yearsIn(dir).length > 0) tables.push({ table, years: yearsIn(dir) });
+    }
   }
+  return tables;
 }
-process.exit(stale > 0 ? 1 : 0);
+
+function dataTables() {
+  const imports = [];
+  const exports = [];
+  const file = (path, year) => {
+    const name = camel(`${path}/${year}`);
+    imports.push([`./${path}/${year}.json`, name]);
+    return name;
+  };
+  for (const t of yearTables()) {
+    if (t.jurisdictions) {
+      exports.push(
+        '',
+        `/** \`data/${t.table}/<code>/<year>.json\` by upper-case code, then by year. */`,
+        `export const ${camel(t.table)} = {`,
+        ...t.jurisdictions.flatMap((j) => {
+          const entries = j.years.map((y) => `${y}: ${file(`${t.table}/${j.code.toLowerCase()}`, y)}`);
+          const line = `  ${j.code}: { ${entries.join(', ')} },`;
+          // as Biome formats it: on one line when it fits its 110 columns
+          return line.length <= 110 ? [line] : [`  ${j.code}: {`, ...entries.map((e) => `    ${e},`), '  },'];
+        }),
+        '};',
+      );
+    } else {
+      exports.push(
+        '',
+        `/** \`data/${t.table}/<year>.json\` by year. */`,
+        `export const ${camel(t.table)} = {`,
+        ...t.years.map((y) => `  ${y}: ${file(t.table, y)},`),
+        '};',
+      );
+    }
+  }
+  return [
+    '// Generated by `npm run gen` (scripts/gen.mjs) from the files under data/: do not edit.',
+    '// `npm run lint` fails when it is stale. Each table is a map year -> JSON file, read by',
+    '// `defineYearTables` in the area that uses it.',
+    ...imports.sort((a, b) => byText(a[0], b[0])).map(([path, name]) => `import ${name} from '${path}';`),
+    ...exports,
+    '',
+  ].join('\n');
+}
+
+function testingOperations() {
+  // in Biome's order (letter case ignored), so that the file passes its import sorting
+  const names = operations()
+    .map((op) => op.name)
+    .sort((a, b) => byText(a.toLowerCase(), b.toLowerCase()));
+  return [
+    "// Generated by `npm run gen` (scripts/gen.mjs) from the operations' files: do not edit.",
+    '// `npm run lint` fails when it is stale.',
+    '/**',
+    ' * Every finplan operation by its library name, for `finplan/testing`.',
+    ' *',
+    ' * @internal',
+    ' * @module',
+    ' */',
+    'import {',
+    ...names.map((name) => `  ${name},`),
+    "} from '../index';",
+    '',
+    '/**',
+    ' * Every finplan operation, by name: named one by one (not through a namespace import of the package,',
+    ' * whose bundled declarations would not compile with `skipLibCheck: false`).',
+    ' */',
+    'export const OPERATIONS = {',
+    ...names.map((name) => `  ${name},`),
+    '} as const;',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The registry of the sources (bundled in memory with esbuild), for the operations' versions; it reads
+ * `tables` as `data/tables.ts` (the map about to be written: the one on disk may name removed files).
+ */
+async function loadRegistry(tables) {
+  const fresh = {
+    name: 'fresh-data-tables',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]data[\\/]tables\.ts$/ }, () => ({ contents: tables, loader: 'ts' }));
+    },
+  };
+  const bundle = await build({
+    entryPoints: [join(src, 'operations.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+    external: ['fast-check'],
+    plugins: [fresh],
+  });
+  const code = Buffer.from(bundle.outputFiles[0].contents).toString('base64');
+  return import(`data:text/javascript;base64,${code}`);
+}
+
+const table = (header, rows) =>
+  [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+
+/** A guide's operation table, for the paths its block lists. */
+function operationsBlock(body, { registry, operationName }) {
+  const paths = [...body.matchAll(/^\| `(\/v1\/[^`]+)`/gm)].map((m) => m[1]);
+  return table(
+    ['Path', 'Function', 'Engine', 'result_id'],
+    paths.map((path) => {
+      const op = registry.get(path);
+      if (op === undefined) throw new Error(`a generated:operations block lists ${path}, not an operation`);
+      return [`\`${path}\``, `\`${operationName(path)}\``, `\`${op.engineVersion}\``, `\`${op.prefix}_…\``];
+    }),
+  );
+}
+
+const yearsText = (years) => {
+  const run = years.length > 2 && years.every((y, i) => y === years[0] + i);
+  return run ? `${years[0]}-${years.at(-1)}` : years.join(', ');
+};
+
+function tableYearsBlock() {
+  return table(
+    ['Table', 'Years on disk'],
+    yearTables().map((t) =>
+      t.jurisdictions
+        ? [
+            `\`data/${t.table}/<code>/<year>.json\``,
+            'per jurisdiction: see the state coverage in docs/tax.md',
+          ]
+        : [`\`data/${t.table}/<year>.json\``, yearsText(t.years)],
+    ),
+  );
+}
+
+function stateCoverageBlock() {
+  const states = yearTables().find((t) => t.table === 'tax/state')?.jurisdictions ?? [];
+  const years = [...new Set(states.flatMap((j) => j.years))].sort((a, b) => a - b);
+  return table(
+    ['State', ...years.map(String)],
+    states.map((j) => [j.code, ...years.map((y) => (j.years.includes(y) ? 'yes' : '-'))]),
+  );
+}
+
+const BLOCKS = {
+  operations: operationsBlock,
+  'table-years': tableYearsBlock,
+  'state-coverage': stateCoverageBlock,
+};
+const BLOCK = /(<!-- generated:([\w-]+) -->\n)([\s\S]*?)(<!-- \/generated:\2 -->)/g;
+
+/** Markdown files with generated blocks, each rewritten block by block. */
+function docsWithBlocks() {
+  const files = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .sort(byText)
+      .map((name) => `docs/${name}`),
+  ];
+  return files.filter((file) => readFileSync(join(root, file), 'utf8').includes('<!-- generated:'));
+}
+
+function docBlocks(text, context) {
+  return text.replace(BLOCK, (_, open, name, body, close) => {
+    const make = BLOCKS[name];
+    if (make === undefined) throw new Error(`unknown generated block ${name}`);
+    return `${open}\n${make(body, context)}\n\n${close}`;
+  });
+}
+
+/** Each generated file (path from the repository root) and the text gen writes for it. */
+export async function generated() {
+  const files = {
+    'src/operation-types.ts': operationTypes(),
+    'data/tables.ts': dataTables(),
+    'src/testing/operations.ts': testingOperations(),
+  };
+  const docs = docsWithBlocks();
+  if (docs.length > 0) {
+    const context = await loadRegistry(files['data/tables.ts']);
+    for (const file of docs) files[file] = docBlocks(readFileSync(join(root, file), 'utf8'), context);
+  }
+  return files;
+}
+
+async function main() {
+  let stale = 0;
+  for (const [file, text] of Object.entries(await generated())) {
+    const path = join(root, file);
+    if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
+    stale++;
+    if (check) process.stderr.write(`${file} is stale: run npm run gen\n`);
+    else {
+      writeFileSync(path, text);
+      process.stdout.write(`wrote ${file}\n`);
+    }
+  }
+  process.exit(check && stale > 0 ? 1 : 0);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

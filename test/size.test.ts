@@ -55,8 +55,8 @@ describe('bundle size budgets (gzip bytes)', () => {
     });
     const code = result.outputFiles[0]!.text;
     expect(code).toContain('11925'); // 2025 single 12% bracket start (Rev. Proc. 2024-40)
-    expect(code).not.toContain('I.R.B.'); // citations stay in data/tax/federal-YYYY.json
-    expect(readFileSync(join(root, 'data', 'tax', 'federal-2025.json'), 'utf8')).toContain('I.R.B.');
+    expect(code).not.toContain('I.R.B.'); // citations stay in data/tax/federal/YYYY.json
+    expect(readFileSync(join(root, 'data', 'tax', 'federal', '2025.json'), 'utf8')).toContain('I.R.B.');
   });
   it('one operation is much smaller than its whole area', async () => {
     const one = await gzipBytes(entryOf('one operation: tvm from finplan/utilities'));

@@ -36,7 +36,7 @@ describe('tree shaking', () => {
     // Until the tax engine lands the barrel is empty; the check is real once it exports operations.
     if (code.includes('/v1/tax/')) expect(code).toContain(TAX_TABLE_MARKER);
     const tables = await bundle(
-      "import t from './data/tax/federal-2025.json'; export const brackets = t.ordinary_brackets;",
+      "import t from './data/tax/federal/2025.json'; export const brackets = t.ordinary_brackets;",
     );
     expect(tables).toContain(TAX_TABLE_MARKER);
   });

@@ -16,7 +16,7 @@ const SexTable = block({
   ex: z.array(z.number().check(z.gte(0))),
 });
 
-/** `data/mortality/ssa-period-YYYY.json`: an SSA period life table by sex. */
+/** `data/mortality/ssa-period/YYYY.json`: an SSA period life table by sex. */
 export const PeriodLifeTableSchema = z.strictObject({
   period_year: z.int(),
   sources: sources(),
@@ -25,5 +25,5 @@ export const PeriodLifeTableSchema = z.strictObject({
   female: SexTable,
 });
 
-/** One SSA period life table, as stored in `data/mortality/ssa-period-YYYY.json`. */
+/** One SSA period life table, as stored in `data/mortality/ssa-period/YYYY.json`. */
 export type PeriodLifeTable = z.output<typeof PeriodLifeTableSchema>;

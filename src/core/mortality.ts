@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import p2021 from '../../data/mortality/ssa-period-2021.json';
+import { mortalitySsaPeriod } from '../../data/tables';
 import { type LifeTable, lifeTable } from './life-table';
 import type { PeriodLifeTable } from './mortality-schema';
 import { defineYearTables } from './year-tables';
@@ -16,14 +16,14 @@ export const SEXES = ['male', 'female'] as const;
 export type Sex = (typeof SEXES)[number];
 
 /**
- * SSA period life tables by period year (`data/mortality/ssa-period-YYYY.json`). Operations price on
- * {@link MORTALITY_PERIOD}; the set is keyed by year so that a later table is one file and one line.
+ * SSA period life tables by period year (`data/mortality/ssa-period/YYYY.json`). Operations price on
+ * {@link MORTALITY_PERIOD}; the set is keyed by year so that a later table is one file and `npm run gen`.
  */
 export const ssaPeriodTables = defineYearTables<PeriodLifeTable>({
   name: 'SSA period life table',
   field: 'mortality_period',
   files: 'mortality/ssa-period',
-  tables: { 2021: p2021 },
+  tables: mortalitySsaPeriod,
 });
 
 /** The period of the SSA life table the retirement-income and Social Security engines use. */

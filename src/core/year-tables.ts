@@ -1,9 +1,10 @@
 /**
- * Year-keyed data tables (`data/<area>/<name>-<YYYY>.json`): one definition gives the supported years,
+ * Year-keyed data tables (`data/<area>/<table>/<year>.json`): one definition gives the supported years,
  * a lookup that refuses other years with `unsupported_year` (listing the supported ones), and the
- * request field with a description generated from the years. Adding a year is one JSON file and one
- * line in the `tables` map; `test/data/tables.test.ts` fails when a `*-YYYY.json` on disk is not
- * registered, and validates every file against its table's zod schema.
+ * request field with a description generated from the years. The year maps come from `data/tables.ts`,
+ * which `npm run gen` writes from the files on disk: adding a year is one JSON file (and its reference
+ * cases) and `npm run gen`, no TypeScript. `test/data/tables.test.ts` validates every file against its
+ * table's zod schema.
  *
  * @module
  */
@@ -16,7 +17,7 @@ export interface YearTables<T> {
   readonly name: string;
   /** The request field that selects the year, e.g. `tax_year`. */
   readonly field: string;
-  /** Path prefix of the files under `data/`: `tax/federal` for `data/tax/federal-YYYY.json`. */
+  /** The folder of the files under `data/`: `tax/federal` for `data/tax/federal/<year>.json`. */
   readonly files: string;
   /** Supported years, ascending. */
   readonly years: readonly number[];
@@ -24,23 +25,26 @@ export interface YearTables<T> {
   has(year: number): boolean;
   /** The table of `year`; any other year is an `unsupported_year` CalculationError on {@link field}. */
   get(year: number): T;
+  /** The message {@link get} refuses `year` with, or `undefined` when `year` has a table. */
+  unsupported(year: number): string | undefined;
 }
 
 /**
- * Define a set of year-keyed tables. `tables` maps each year to its imported JSON file; the table's
- * type `T` is the one inferred from its zod schema (checked against every file in a test), so this is
- * the one place a JSON import is given its type.
+ * Define a set of year-keyed tables. `tables` maps each year to its imported JSON file (a map of
+ * `data/tables.ts`); the table's type `T` is the one inferred from its zod schema (checked against every
+ * file in a test), so this is the one place a JSON import is given its type. With `subject` (a set of one
+ * jurisdiction's tables), another year's message names it: `tax_year 2026 is not covered for CA;
+ * covered: 2024, 2025`.
  *
  * @example
  * ```ts
  * import { defineYearTables } from 'finplan';
- * import t2025 from '../../data/tax/federal-2025.json';
- * import t2026 from '../../data/tax/federal-2026.json';
+ * import { taxFederal } from '../../data/tables';
  * import type { FederalTaxTable } from 'finplan/tax';
  * const federal = defineYearTables<FederalTaxTable>({
- *   name: 'federal tax', field: 'tax_year', files: 'tax/federal', tables: { 2025: t2025, 2026: t2026 },
+ *   name: 'federal tax', field: 'tax_year', files: 'tax/federal', tables: taxFederal,
  * });
- * federal.years; // [2025, 2026]
+ * federal.years; // [2024, 2025, 2026]
  * ```
  */
 export function defineYearTables<T>(config: {
@@ -48,24 +52,28 @@ export function defineYearTables<T>(config: {
   readonly field: string;
   readonly files: string;
   readonly tables: Readonly<Record<number, unknown>>;
+  readonly subject?: string;
 }): YearTables<T> {
   const byYear = new Map<number, T>();
   for (const [year, table] of Object.entries(config.tables)) byYear.set(Number(year), table as T);
   const years = [...byYear.keys()].sort((a, b) => a - b);
+  const unsupported = (year: number) => {
+    if (byYear.has(year)) return undefined;
+    if (config.subject === undefined) return unsupportedMessage(config.field, year, years);
+    return `${config.field} ${year} is not covered for ${config.subject}; covered: ${years.join(', ')}`;
+  };
   return {
     name: config.name,
     field: config.field,
     files: config.files,
     years,
     has: (year) => byYear.has(year),
+    unsupported,
     get: (year) => {
       const table = byYear.get(year);
-      if (table === undefined) {
-        throw calculationError(
-          'unsupported_year',
-          config.field,
-          unsupportedMessage(config.field, year, years),
-        );
+      const message = unsupported(year);
+      if (table === undefined || message !== undefined) {
+        throw calculationError('unsupported_year', config.field, message ?? '');
       }
       return table;
     },

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { flag, integer, nonNegativeMoney, number, rate, seed, wholeYears, withDefault } from '../core/schema';
-import { createPathDriver } from '../core/simulation/index';
+import { simulatePaths } from './_lib/path-loop';
 import { percentileGroup, percentilesSchema, standardQuantiles } from './_lib/percentiles';
 
 const Account = z.strictObject({
@@ -282,23 +282,18 @@ function compute(input: Parsed): AccumulationProjectionResult {
  * so the total follows one balance: `total = total x G + deposits of the year` (end of year).
  */
 function simulateTotals(input: Parsed, deposited: Float64Array): Float64Array {
-  const driver = createPathDriver({
+  let start = 0;
+  for (const account of input.accounts) start += account.current_balance;
+  return simulatePaths({
     seed: input.seed,
     expectedReturn: input.expected_return,
     returnVolatility: input.return_volatility,
-    periodsPerYear: 1,
-    steps: input.years,
-  });
-  let start = 0;
-  for (const account of input.accounts) start += account.current_balance;
-  const ending = new Float64Array(input.num_simulations);
-  for (let p = 0; p < ending.length; p++) {
-    const gross = driver.next();
-    let total = start;
-    for (let t = 0; t < gross.length; t++) total = total * (gross[t] as number) + (deposited[t] as number);
-    ending[p] = total;
-  }
-  return ending;
+    paths: input.num_simulations,
+    years: input.years,
+    start,
+    contributions: deposited,
+    recordBalances: false,
+  }).ending;
 }
 
 // The work of a request, in path-steps (bench/cost.bench.mjs; docs/contributing.md, "Cost"): the

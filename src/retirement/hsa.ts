@@ -77,7 +77,7 @@ export const HsaResult = z.object({
   months_covered: z.int().check(z.describe('months_covered, 12 when omitted.')),
   last_month_rule: z.boolean().check(z.describe('Whether the last-month rule sets the year-1 limit.')),
   annual_limit: amount(
-    'Full-year limit of tax_year for coverage, catch-up excluded (Rev. Proc.; data/utilities/contribution-limits-YYYY.json).',
+    'Full-year limit of tax_year for coverage, catch-up excluded (Rev. Proc.; data/utilities/contribution-limits/YYYY.json).',
   ),
   catch_up_eligible: z.boolean().check(z.describe('age >= 55 (the HSA catch-up age, IRC 223(b)(3)).')),
   prorated_limit: amount(

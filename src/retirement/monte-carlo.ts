@@ -2,13 +2,13 @@ import * as z from 'zod/mini';
 import { roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, fieldIssue, nonNegativeMoney } from '../core/schema';
-import { createPathDriver, quantile, STANDARD_PERCENTILES, yearlyBands } from '../core/simulation/index';
+import { quantile, STANDARD_PERCENTILES, yearlyBands } from '../core/simulation/index';
 import { deflatorsFor } from './_lib/deflators';
-import { fixedSpendingBands } from './_lib/fixed-spending-bands';
 import { guytonKlingerFields, rulesFromFields } from './_lib/guyton-klinger-fields';
 import { marketFields } from './_lib/market-fields';
+import { type PathLoop, simulatePaths, spendingBands } from './_lib/path-loop';
 import { percentileGroup, percentilesSchema } from './_lib/percentiles';
-import { type GuytonKlingerRules, guytonKlingerWithdrawal } from './_lib/spending-rules';
+import { fixedRealPolicy, guytonKlingerPolicy } from './_lib/spending-policies';
 
 const FixedReal = z.strictObject({
   type: z.literal('fixed_real').check(z.describe('Inflation-indexed spending whatever the markets do.')),
@@ -115,85 +115,32 @@ export type MonteCarloResult = z.infer<typeof MonteCarloResult>;
 
 type Parsed = z.output<typeof MonteCarloInput>;
 
-function rulesOf(rule: Parsed['spending_rule']): GuytonKlingerRules | undefined {
-  return rule?.type === 'guyton_klinger' ? rulesFromFields(rule) : undefined;
-}
-
-/** What the paths leave behind, stored year-major (`values[t x paths + p]`). */
-interface Simulated {
-  /** `(years + 1) x paths` balances on each birthday (row 0 = today). */
-  readonly balances: Float64Array;
-  /**
-   * Guyton-Klinger: `(years - retireStep) x paths` withdrawals paid, row 0 = the withdrawal at
-   * retirement_age. Fixed spending stores none: every surviving path pays the planned amount.
-   */
-  readonly spending: Float64Array | undefined;
-  /** The planned (fixed_real) withdrawal of each year, index = step (0 before retirement). */
-  readonly planned: Float64Array;
-  /** Step of the withdrawal each depleted path could not pay in full, in path order. */
-  readonly depletionSteps: Int32Array;
-  /** What each depleted path paid in that last year (its whole balance), in the same order. */
-  readonly lastPayments: Float64Array;
-}
-
 /**
- * The market paths, one simulated year per step: before retirement `b = b x G + contribution`, from
- * retirement `b = (b - w) x G` with `w` the year's withdrawal taken at the start of the year; a
- * withdrawal larger than `b` pays `b` and the path is depleted at that age (0 from then on, its
- * remaining draws still consumed by the driver).
+ * The market paths: saving until retirement (`b = b x G + contribution`, end of year), then the
+ * spending rule's withdrawal at the start of each year (`b = (b - w) x G`); see `simulatePaths`.
  */
-function simulate(input: Parsed, years: number, retireStep: number, deflators: Float64Array): Simulated {
-  const paths = input.num_simulations;
-  const driver = createPathDriver({
+function simulate(input: Parsed, years: number, retireStep: number, planned: Float64Array): PathLoop {
+  const rule = input.spending_rule;
+  const policy =
+    rule?.type === 'guyton_klinger'
+      ? guytonKlingerPolicy({
+          rules: rulesFromFields(rule),
+          planned,
+          firstStep: retireStep,
+          inflationFactor: 1 + input.inflation,
+        })
+      : fixedRealPolicy(planned, retireStep);
+  return simulatePaths({
     seed: input.seed,
     expectedReturn: input.expected_return,
     returnVolatility: input.return_volatility,
-    periodsPerYear: 1,
-    steps: years,
+    paths: input.num_simulations,
+    years,
+    start: input.current_balance,
+    contributions: new Float64Array(retireStep).fill(input.annual_contribution),
+    policy,
+    recordBalances: true,
   });
-  const rules = rulesOf(input.spending_rule);
-  const inflationFactor = 1 + input.inflation;
-  const contribution = input.annual_contribution;
-  const start = input.current_balance;
-  const planned = new Float64Array(years);
-  for (let t = retireStep; t < years; t++) planned[t] = input.annual_spending * (deflators[t] as number);
-  const balances = new Float64Array((years + 1) * paths);
-  const spending = rules === undefined ? undefined : new Float64Array((years - retireStep) * paths);
-  const steps: number[] = [];
-  const payments: number[] = [];
-  for (let p = 0; p < paths; p++) {
-    const g = driver.next();
-    let b = start;
-    balances[p] = b;
-    for (let t = 0; t < retireStep; t++) {
-      b = b * (g[t] as number) + contribution;
-      balances[(t + 1) * paths + p] = b;
-    }
-    let w = planned[retireStep] as number;
-    const initialRate = w / b;
-    for (let t = retireStep; t < years; t++) {
-      if (rules === undefined) w = planned[t] as number;
-      else if (t > retireStep) {
-        w = guytonKlingerWithdrawal(rules, initialRate, w, b, g[t - 1] as number, inflationFactor, years - t);
-      }
-      if (w > b) {
-        if (spending !== undefined) spending[(t - retireStep) * paths + p] = b;
-        steps.push(t);
-        payments.push(b);
-        break;
-      }
-      if (spending !== undefined) spending[(t - retireStep) * paths + p] = w;
-      b = (b - w) * (g[t] as number);
-      balances[(t + 1) * paths + p] = b;
-    }
-  }
-  return {
-    balances,
-    spending,
-    planned,
-    depletionSteps: Int32Array.from(steps),
-    lastPayments: Float64Array.from(payments),
-  };
 }
 
 function compute(input: Parsed): MonteCarloResult {
@@ -201,8 +148,10 @@ function compute(input: Parsed): MonteCarloResult {
   const retireStep = input.retirement_age - input.current_age;
   const paths = input.num_simulations;
   const deflators = deflatorsFor(input.inflation, years);
-  const sim = simulate(input, years, retireStep, deflators);
-  const { balances, spending } = sim;
+  const planned = new Float64Array(years);
+  for (let t = retireStep; t < years; t++) planned[t] = input.annual_spending * (deflators[t] as number);
+  const sim = simulate(input, years, retireStep, planned);
+  const balances = sim.balances!;
   const depletionAges = Float64Array.from(sim.depletionSteps, (t) => input.current_age + t);
 
   let mean = 0;
@@ -210,16 +159,13 @@ function compute(input: Parsed): MonteCarloResult {
   mean /= paths;
 
   const balanceBands = yearlyBands(balances, paths, STANDARD_PERCENTILES);
-  const spendingBands =
-    spending === undefined
-      ? fixedSpendingBands(sim.planned, paths, retireStep, sim.depletionSteps, sim.lastPayments)
-      : yearlyBands(spending, paths, STANDARD_PERCENTILES);
+  const yearlySpendingBands = spendingBands(sim, planned);
   const yearly = balanceBands.map((q, t) => ({
     age: input.current_age + t,
     balance: percentileGroup(q),
     balance_real: percentileGroup(q, deflators[t]),
   }));
-  const yearlySpending = spendingBands.map((q, i) => ({
+  const yearlySpending = yearlySpendingBands.map((q, i) => ({
     age: input.retirement_age + i,
     spending: percentileGroup(q),
     spending_real: percentileGroup(q, deflators[retireStep + i]),

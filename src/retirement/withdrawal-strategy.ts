@@ -2,20 +2,22 @@ import * as z from 'zod/mini';
 import { roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { age, fieldIssue, nonNegativeMoney, number, oneOf, withDefault } from '../core/schema';
-import {
-  createPathDriver,
-  quantile,
-  quantiles,
-  STANDARD_PERCENTILES,
-  yearlyBands,
-} from '../core/simulation/index';
+import { quantile, quantiles, STANDARD_PERCENTILES } from '../core/simulation/index';
 import { exp, returnModel } from '../rng/index';
 import { deflatorsFor } from './_lib/deflators';
-import { fixedSpendingBands } from './_lib/fixed-spending-bands';
 import { guytonKlingerFields, rulesFromFields } from './_lib/guyton-klinger-fields';
 import { marketFields } from './_lib/market-fields';
+import { type PathLoop, simulatePaths, spendingBands } from './_lib/path-loop';
 import { percentileGroup, percentilesSchema } from './_lib/percentiles';
-import { floorAndCeilingWithdrawal, guytonKlingerWithdrawal, vpwRates } from './_lib/spending-rules';
+import {
+  fixedPercentPolicy,
+  fixedRealPolicy,
+  floorAndCeilingPolicy,
+  guytonKlingerPolicy,
+  type SpendingPolicy,
+  vpwPolicy,
+} from './_lib/spending-policies';
+import { vpwRates } from './_lib/spending-rules';
 
 /** The five strategies. */
 export const WITHDRAWAL_STRATEGIES = [
@@ -135,97 +137,61 @@ function vpwReturnOf(input: Parsed): number {
   return exp(model.m) / (1 + input.inflation) - 1;
 }
 
-interface Simulated {
-  /** `years x paths` withdrawals paid, year-major; undefined for fixed_real (see fixedSpendingBands). */
-  readonly spending: Float64Array | undefined;
-  readonly ending: Float64Array;
-  readonly lifetimeReal: Float64Array;
-  readonly volatility: Float64Array;
-  readonly depletionSteps: Int32Array;
-  readonly lastPayments: Float64Array;
+/** The policy of the strategy, withdrawing from step 0 (`current_age`). */
+function policyOf(
+  input: Parsed,
+  years: number,
+  deflators: Float64Array,
+  planned: Float64Array,
+): SpendingPolicy {
+  const rate = input.initial_rate;
+  switch (input.strategy) {
+    case 'fixed_real':
+      return fixedRealPolicy(planned, 0);
+    case 'fixed_pct':
+      return fixedPercentPolicy(rate, 0);
+    case 'vpw':
+      return vpwPolicy(vpwRates(vpwReturnOf(input), years), 0);
+    case 'floor_and_ceiling': {
+      const first = planned[0] as number;
+      const floors = new Float64Array(years);
+      const ceilings = new Float64Array(years);
+      for (let t = 0; t < years; t++) {
+        const index = deflators[t] as number;
+        floors[t] = input.floor * first * index;
+        ceilings[t] = input.ceiling * first * index;
+      }
+      return floorAndCeilingPolicy(rate, floors, ceilings, 0);
+    }
+    case 'guardrails':
+      return guytonKlingerPolicy({
+        rules: rulesFromFields(input.guardrails),
+        planned,
+        firstStep: 0,
+        inflationFactor: 1 + input.inflation,
+        initialRate: rate,
+      });
+  }
 }
 
 /**
  * The paths: each year `t` (age `current_age + t`, `years - t` years left counting it) the withdrawal
  * `w` of the strategy is taken at the start of the year, then `b = (b - w) x G`. A withdrawal larger
- * than `b` pays `b` and depletes the path at that age (0 from then on).
+ * than `b` pays `b` and depletes the path at that age (0 from then on); see `simulatePaths`.
  */
-function simulate(input: Parsed, years: number, deflators: Float64Array, planned: Float64Array): Simulated {
-  const paths = input.num_simulations;
-  const driver = createPathDriver({
+function simulate(input: Parsed, years: number, deflators: Float64Array, planned: Float64Array): PathLoop {
+  return simulatePaths({
     seed: input.seed,
     expectedReturn: input.expected_return,
     returnVolatility: input.return_volatility,
-    periodsPerYear: 1,
-    steps: years,
+    paths: input.num_simulations,
+    years,
+    start: input.current_balance,
+    contributions: new Float64Array(0),
+    policy: policyOf(input, years, deflators, planned),
+    recordBalances: false,
+    deflators,
   });
-  const strategy = input.strategy;
-  const rate = input.initial_rate;
-  const first = planned[0] as number;
-  const rules = rulesFromFields(input.guardrails);
-  const vpw = strategy === 'vpw' ? vpwRates(vpwReturnOf(input), years) : undefined;
-  const inflationFactor = 1 + input.inflation;
-  const floor = input.floor;
-  const ceiling = input.ceiling;
-  const spending = strategy === 'fixed_real' ? undefined : new Float64Array(years * paths);
-  const ending = new Float64Array(paths);
-  const lifetimeReal = new Float64Array(paths);
-  const volatility = new Float64Array(paths);
-  const steps: number[] = [];
-  const payments: number[] = [];
-  for (let p = 0; p < paths; p++) {
-    const g = driver.next();
-    let b = input.current_balance;
-    let w = first;
-    let lifetime = 0;
-    // Welford's running mean and sum of squared deviations of the yearly real changes.
-    let previousReal = 0;
-    let changes = 0;
-    let mean = 0;
-    let m2 = 0;
-    for (let t = 0; t < years; t++) {
-      if (strategy === 'fixed_real') w = planned[t] as number;
-      else if (strategy === 'fixed_pct') w = rate * b;
-      else if (strategy === 'vpw') w = (vpw![years - t] as number) * b;
-      else if (strategy === 'floor_and_ceiling') {
-        const index = deflators[t] as number;
-        w = floorAndCeilingWithdrawal(rate, b, floor * first * index, ceiling * first * index);
-      } else if (t > 0) {
-        w = guytonKlingerWithdrawal(rules, rate, w, b, g[t - 1] as number, inflationFactor, years - t);
-      }
-      const depleted = w > b;
-      const paid = depleted ? b : w;
-      if (spending !== undefined) spending[t * paths + p] = paid;
-      const real = paid / (deflators[t] as number);
-      lifetime += real;
-      if (previousReal > 0) {
-        const change = real / previousReal - 1;
-        changes++;
-        const delta = change - mean;
-        mean += delta / changes;
-        m2 += delta * (change - mean);
-      }
-      previousReal = real;
-      if (depleted) {
-        steps.push(t);
-        payments.push(b);
-        b = 0;
-        break;
-      }
-      b = (b - w) * (g[t] as number);
-    }
-    ending[p] = b;
-    lifetimeReal[p] = lifetime;
-    volatility[p] = changes > 0 ? Math.sqrt(Math.max(0, m2 / changes)) : 0;
-  }
-  return {
-    spending,
-    ending,
-    lifetimeReal,
-    volatility,
-    depletionSteps: Int32Array.from(steps),
-    lastPayments: Float64Array.from(payments),
-  };
 }
 
 function compute(input: Parsed): WithdrawalStrategyResult {
@@ -240,10 +206,7 @@ function compute(input: Parsed): WithdrawalStrategyResult {
   const planned = new Float64Array(years);
   for (let t = 0; t < years; t++) planned[t] = first * (deflators[t] as number);
   const sim = simulate(input, years, deflators, planned);
-  const bands =
-    sim.spending === undefined
-      ? fixedSpendingBands(planned, paths, 0, sim.depletionSteps, sim.lastPayments)
-      : yearlyBands(sim.spending, paths, STANDARD_PERCENTILES);
+  const bands = spendingBands(sim, planned);
   const endingQ = quantiles(sim.ending, STANDARD_PERCENTILES);
   const depletionAges = Float64Array.from(sim.depletionSteps, (t) => input.current_age + t).sort();
   const result: WithdrawalStrategyResult = {
@@ -251,8 +214,8 @@ function compute(input: Parsed): WithdrawalStrategyResult {
     success_probability: roundRate((paths - depletionAges.length) / paths),
     paths_depleted: depletionAges.length,
     first_withdrawal: roundMoney(first),
-    spending_volatility: roundRate(quantiles(sim.volatility, [0.5])[0] as number),
-    lifetime_spending_real: percentileGroup(quantiles(sim.lifetimeReal, STANDARD_PERCENTILES)),
+    spending_volatility: roundRate(quantiles(sim.volatility!, [0.5])[0] as number),
+    lifetime_spending_real: percentileGroup(quantiles(sim.lifetimeReal!, STANDARD_PERCENTILES)),
     ending_balance: percentileGroup(endingQ),
     ending_balance_real: percentileGroup(endingQ, deflators[years]),
     yearly: bands.map((q, t) => ({

@@ -41,7 +41,7 @@ import {
 } from './_lib/exact';
 import { FastFederal } from './_lib/fast-federal';
 import { type StateMeasure, stateLimits, stateMeasure } from './_lib/state-limits';
-import { stateTaxTables } from './_lib/state-tables';
+import { stateTaxTable, stateTaxTablesByCode } from './_lib/state-tables';
 import {
   STATE_TAX_ENGINE,
   type StateTax,
@@ -75,9 +75,7 @@ import { ScaledSocialSecurity } from './taxable-social-security';
  */
 export const MAX_SERIES_STEPS = 200;
 
-const STATE_CODES: readonly string[] = stateTaxTables.years.flatMap((year) =>
-  Object.keys(stateTaxTables.get(year)),
-);
+const STATE_CODES: readonly string[] = Object.keys(stateTaxTablesByCode).sort();
 const STATES = new Set(STATE_CODES);
 
 const CliffMapObject = z.strictObject({
@@ -197,15 +195,11 @@ export const CliffMapInput = CliffMapObject.check(
         input.earned_income,
       );
     }
-    if (input.state !== undefined && !stateTaxTables.years.includes(input.tax_year)) {
-      addIssue(
-        ctx,
-        'tax_year',
-        `tax_year ${input.tax_year} is not supported with a state; supported: ${stateTaxTables.years.join(', ')}`,
-        input.tax_year,
-        'unsupported_year',
-      );
-    }
+    const unsupported =
+      input.state === undefined
+        ? undefined
+        : stateTaxTablesByCode[input.state.toUpperCase()]?.unsupported(input.tax_year);
+    if (unsupported !== undefined) addIssue(ctx, 'tax_year', unsupported, input.tax_year, 'unsupported_year');
     if (input.state !== undefined && !STATES.has(input.state.toUpperCase())) {
       addIssue(
         ctx,
@@ -515,8 +509,7 @@ function prepare(input: Input): Prepared {
   if (p === undefined) {
     let table: StateTaxTable | undefined;
     if (input.state !== undefined) {
-      table = stateTaxTables.get(input.tax_year)[input.state.toUpperCase()];
-      if (table === undefined) throw new TypeError(`state ${input.state} passed validation without a table`);
+      table = stateTaxTable(input.state.toUpperCase(), input.tax_year);
     }
     p = {
       ordinary: amountOf(input.ordinary_income),
@@ -691,7 +684,7 @@ const STATE_MEASURES: Record<StateMeasure, string> = {
   taxable_income: 'state_taxable_income',
 };
 
-const federalSource = (year: number, block: string) => `data/tax/federal-${year}.json#${block}`;
+const federalSource = (year: number, block: string) => `data/tax/federal/${year}.json#${block}`;
 
 /** Whether `a` is over the double `x` (read as its decimal form). */
 const over = (a: Amount, x: number) => compareTo(a, x) > 0;
@@ -831,7 +824,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
   }
   if (now.state !== undefined && input.state !== undefined) {
     const code = input.state.toUpperCase();
-    const source = `data/tax/state-${year}/${code.toLowerCase()}.json`;
+    const source = `data/tax/state/${code.toLowerCase()}/${year}.json`;
     const taxable = (p: CliffPoint) => p.stateAmount((u) => u.taxableIncome);
     for (const row of now.state.bracketAmounts) {
       if (row.to === undefined) continue;
@@ -857,7 +850,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       });
     }
     // The income limits of the state's deductions, exemptions, credits, exclusions and recaptures.
-    const table = stateTaxTables.get(year)[code] as StateTaxTable;
+    const table = stateTaxTable(code, year);
     const limits = stateLimits(table, stateInput(input), now.state);
     for (const limit of limits) {
       const { measure, threshold, inclusive } = limit;
@@ -886,7 +879,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       name: 'aca_100_percent',
       measure: 'household_income',
       threshold: floor.toNumber(),
-      source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
+      source: `data/healthcare/applicable-percentage/${year}.json#eligibility`,
       past: (p) => compare(p.householdIncome, floorAmount) >= 0,
       value: (p) => p.householdIncome,
     });
@@ -897,7 +890,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       name: 'aca_400_percent',
       measure: 'household_income',
       threshold: cliff,
-      source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
+      source: `data/healthcare/applicable-percentage/${year}.json#eligibility`,
       past: (p) => over(p.householdIncome, cliff),
       value: (p) => p.householdIncome,
     });
@@ -911,7 +904,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         name: `irmaa_tier_${tier}`,
         measure: 'magi',
         threshold: row.from.magi,
-        source: `data/healthcare/medicare-${tableYear}.json#tiers`,
+        source: `data/healthcare/medicare/${tableYear}.json#tiers`,
         past: (p) => p.irmaaTier >= tier,
         value: (p) => p.gross,
       });
@@ -1155,7 +1148,7 @@ function cost(input: Input): number {
 export const cliffMap = defineOperation({
   path: '/v1/tax/cliff-map',
   engine: 'cliff-map',
-  version: '2.3.0',
+  version: '2.4.0',
   uses: [TAX_ENGINE, IRMAA_ENGINE, PTC_ENGINE, STATE_TAX_ENGINE],
   prefix: 'cliff',
   summary: 'Marginal rate of the next dollar and every tax and premium threshold ahead, with a cost series.',

@@ -1,5 +1,5 @@
 /**
- * The federal tax tables by tax year (`data/tax/federal-YYYY.json`), their lookup and the
+ * The federal tax tables by tax year (`data/tax/federal/YYYY.json`), their lookup and the
  * `tax_year` request field.
  *
  * Part of the federal tax engine (`TAX_ENGINE`), not an operation: other areas reach it only through
@@ -9,9 +9,7 @@
  * @internal
  * @module
  */
-import t2024 from '../../data/tax/federal-2024.json';
-import t2025 from '../../data/tax/federal-2025.json';
-import t2026 from '../../data/tax/federal-2026.json';
+import { taxFederal } from '../../data/tables';
 import type { FilingStatus } from '../core/schema';
 import { defineYearTables, yearField } from '../core/year-tables';
 import type { FederalTaxTable } from './_lib/tables';
@@ -19,7 +17,7 @@ import type { FederalTaxTable } from './_lib/tables';
 export type { FederalTaxTable } from './_lib/tables';
 
 /**
- * The federal tax tables in `data/tax/federal-YYYY.json` (Rev. Proc. 2023-34; Rev. Proc. 2024-40 with
+ * The federal tax tables in `data/tax/federal/YYYY.json` (Rev. Proc. 2023-34; Rev. Proc. 2024-40 with
  * the OBBBA amendments; Rev. Proc. 2025-32).
  *
  * @example
@@ -32,7 +30,7 @@ export const federalTables = defineYearTables<FederalTaxTable>({
   name: 'federal tax',
   field: 'tax_year',
   files: 'tax/federal',
-  tables: { 2024: t2024, 2025: t2025, 2026: t2026 },
+  tables: taxFederal,
 });
 
 /**

@@ -4,12 +4,21 @@ import { roundRate } from '../core/rounding';
 import { age, anyCasePattern, filingStatus, nonNegativeMoney, oneOf, resultNumber } from '../core/schema';
 import { yearField } from '../core/year-tables';
 import { Amount, type Int, roundAmount, roundRatio } from './_lib/exact';
-import { stateTaxTables } from './_lib/state-tables';
+import { stateTaxTable, stateTaxTables, stateTaxTablesByCode } from './_lib/state-tables';
 import { STATE_TAX_ENGINE, stateTax } from './_lib/state-tax';
 import { TAX_ENGINE } from './engine';
 
-/** The jurisdictions covered for tax year 2025 (upper-case postal codes), in order. */
-export const COVERED_STATES: readonly string[] = Object.keys(stateTaxTables.get(2025)).sort();
+/**
+ * The jurisdictions covered for at least one tax year (upper-case postal codes), in order: those with a
+ * table under `data/tax/state/`.
+ *
+ * @example
+ * ```ts
+ * import { COVERED_STATES } from 'finplan/tax';
+ * COVERED_STATES.includes('CA'); // true
+ * ```
+ */
+export const COVERED_STATES: readonly string[] = Object.keys(stateTaxTablesByCode).sort();
 
 const covered = new Set(COVERED_STATES);
 
@@ -25,7 +34,11 @@ export const StateIncomeInput = z.strictObject({
       description: `Two-letter postal code of the state or DC, in any letter case (IL, il). Covered: ${COVERED_STATES.join(', ')}.`,
     }),
   ),
-  tax_year: yearField('Tax year of the state brackets, deductions and exclusions.', stateTaxTables),
+  tax_year: yearField(
+    'Tax year of the state brackets, deductions and exclusions; a state covers only the years it has ' +
+      'tables for (another is unsupported_year naming them).',
+    stateTaxTables,
+  ),
   filing_status: filingStatus(
     'Federal filing status: single, mfj, mfs, hoh or qss (mapped to the state’s own schedules).',
   ),
@@ -132,8 +145,7 @@ const COMMON_NOTES = {
 
 function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
   const code = input.state.toUpperCase();
-  const table = stateTaxTables.get(input.tax_year)[code];
-  if (table === undefined) throw new TypeError(`state ${code} passed validation without a table`);
+  const table = stateTaxTable(code, input.tax_year);
   const t = stateTax(table, input);
   const u = t.units;
   /** An amount of the result's units, to the cent. */
@@ -201,7 +213,7 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
 export const stateIncome = defineOperation({
   path: '/v1/tax/state-income',
   engine: 'state-income',
-  version: '1.3.0',
+  version: '1.4.0',
   uses: [TAX_ENGINE, STATE_TAX_ENGINE],
   prefix: 'stax',
   summary: 'State individual income tax for 2025: brackets, deductions, exclusions, surtaxes.',

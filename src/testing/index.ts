@@ -9,51 +9,6 @@ import { MAX_PATH_STEPS } from '../core/cost';
 import type { AnyOperation } from '../core/operation';
 import { type FilingStatus, fieldKindOf } from '../core/schema';
 import { ROTH_ROLLOVER_RULES } from '../education/engine';
-import {
-  accumulationProjection,
-  aidEstimate,
-  annuity,
-  assetLocation,
-  bracketRoom,
-  capitalMarketAssumptions,
-  cliffMap,
-  collegeSavings,
-  contributionLimits,
-  debtVsInvest,
-  disabilityNeeds,
-  gainHarvesting,
-  goalFunding,
-  healthcareCosts,
-  hsa,
-  inflationAdjust,
-  inheritedIra,
-  iraEligibility,
-  isoAmtCapacity,
-  isoExercise,
-  lifeNeeds,
-  loanAmortization,
-  longevity,
-  longTermCare,
-  medicareIrmaa,
-  medicareLateEnrollmentPenalty,
-  monteCarlo,
-  npvIrr,
-  pensionLumpSumVsAnnuity,
-  rmd,
-  rothConversion,
-  rothRollover529,
-  savingsTarget,
-  socialSecurity,
-  stateIncome,
-  studentLoan,
-  survivorScenario,
-  taxEstimate,
-  termVsPermanent,
-  tlhBenefit,
-  tvm,
-  withdrawalSequencing,
-  withdrawalStrategy,
-} from '../index';
 import { fillableBracketRates } from '../retirement/engine';
 import {
   type ArbitraryOptions,
@@ -61,6 +16,7 @@ import {
   type JsonSchema,
   type ValueKind,
 } from './json-schema-arbitrary';
+import { OPERATIONS } from './operations';
 
 export {
   type ArbitraryOptions,
@@ -585,57 +541,6 @@ export function inputArbitrary<O extends AnyOperation>(
       }
     }) as fc.Arbitrary<RequestOf<O>>;
 }
-
-/**
- * Every finplan operation, by name: named one by one (not through a namespace import of the package,
- * whose bundled declarations would not compile with `skipLibCheck: false`); test/testing checks that it
- * lists the whole registry.
- */
-const OPERATIONS = {
-  accumulationProjection,
-  aidEstimate,
-  annuity,
-  assetLocation,
-  bracketRoom,
-  capitalMarketAssumptions,
-  cliffMap,
-  collegeSavings,
-  contributionLimits,
-  debtVsInvest,
-  disabilityNeeds,
-  gainHarvesting,
-  goalFunding,
-  healthcareCosts,
-  hsa,
-  inflationAdjust,
-  inheritedIra,
-  iraEligibility,
-  isoAmtCapacity,
-  isoExercise,
-  lifeNeeds,
-  loanAmortization,
-  longTermCare,
-  longevity,
-  medicareIrmaa,
-  medicareLateEnrollmentPenalty,
-  monteCarlo,
-  npvIrr,
-  pensionLumpSumVsAnnuity,
-  rmd,
-  rothConversion,
-  rothRollover529,
-  savingsTarget,
-  socialSecurity,
-  stateIncome,
-  studentLoan,
-  survivorScenario,
-  taxEstimate,
-  termVsPermanent,
-  tlhBenefit,
-  tvm,
-  withdrawalSequencing,
-  withdrawalStrategy,
-} as const;
 
 /** Every finplan operation, as a union of their types. */
 type AnyFinplanOperation = (typeof OPERATIONS)[keyof typeof OPERATIONS];

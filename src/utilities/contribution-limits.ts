@@ -321,7 +321,7 @@ function compute(input: z.output<typeof ContributionLimitsInput>): ContributionL
  * small-employer) and SEP limits, and the HSA limits with the age-55 catch-up. When `compensation` is
  * given, each amount the law ties to pay is capped at it (HSA limits are not). Flags whether catch-ups
  * must be Roth under the SECURE 2.0 mandate (enforced from 2026, prior-year wages over the threshold).
- * Figures: `data/utilities/contribution-limits-YYYY.json`.
+ * Figures: `data/utilities/contribution-limits/YYYY.json`.
  *
  * @example
  * ```ts

@@ -249,7 +249,7 @@ function compute(input: z.output<typeof IraEligibilityInput>): IraEligibilityRes
  * spouse) is covered by a workplace plan; the Roth amount phases out over the Roth range. The amount
  * left, limit x (end - MAGI) / width, is rounded up to the next $10 and is at least $200 unless zero
  * (IRC 219(g)(2)(B)-(C), 408A(c)(3)(A)). qss takes the joint ranges, as in the IRS Notices.
- * Figures: `data/utilities/ira-phaseouts-YYYY.json`.
+ * Figures: `data/utilities/ira-phaseouts/YYYY.json`.
  *
  * @example
  * ```ts

@@ -13,6 +13,7 @@ import {
   roundRate,
   roundTo,
 } from '../../src/core/money';
+import { deep } from '../helpers';
 
 // ---------------------------------------------------------------------------------------------------
 // The oracle: the rounding finplan shipped before the fast path, decimal.js all the way (the value's
@@ -172,7 +173,7 @@ describe('fast rounding = the decimal.js rounding, for every double (differentia
   it('every double fast-check draws (NaN, infinities, subnormals included)', () => {
     fc.assert(
       fc.property(fc.double(), places, (x, p) => agrees(x, p)),
-      { numRuns: 100_000 },
+      { numRuns: deep(25_000, 100_000) },
     );
   });
 
@@ -188,14 +189,14 @@ describe('fast rounding = the decimal.js rounding, for every double (differentia
     );
     fc.assert(
       fc.property(sized, places, (x, p) => agrees(x, p)),
-      { numRuns: 100_000 },
+      { numRuns: deep(25_000, 100_000) },
     );
   });
 
   it('exact ties k.5 x 10^-p of the decimal form, and doubles a few (or thousands of) ulps away', () => {
     fc.assert(
       fc.property(ties, ({ k, p, negative, steps }) => agrees(ulps(tie(k, p, negative), steps), p)),
-      { numRuns: 100_000 },
+      { numRuns: deep(25_000, 100_000) },
     );
   });
 
@@ -210,7 +211,7 @@ describe('fast rounding = the decimal.js rounding, for every double (differentia
         const x = relative ? t * (1 + d) : t + d;
         return agrees(x, p);
       }),
-      { numRuns: 50_000 },
+      { numRuns: deep(12_500, 50_000) },
     );
   });
 

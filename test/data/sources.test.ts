@@ -1,5 +1,6 @@
 // Every data table carries its sources and is listed in data/SOURCES.md; every `source` id a block
-// cites resolves in the file's `sources` map.
+// cites resolves in the file's `sources` map. Reference cases (`*.cases.json`) cite theirs per case
+// (test/data/cases.test.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ function jsonFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return jsonFiles(path);
-    return name.endsWith('.json') ? [path] : [];
+    return name.endsWith('.json') && !name.endsWith('.cases.json') ? [path] : [];
   });
 }
 

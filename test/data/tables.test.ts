@@ -1,8 +1,11 @@
-// Every data file is registered and has the shape its engine expects: each year-keyed table set is
-// listed here with the zod schema of its files; a `<name>-YYYY.json` on disk that no set registers, or
-// a registered year without its file, fails. The engines take the types inferred from these schemas.
+// Every data file has the shape its engine expects: each year-keyed table set is listed here with the
+// zod schema of its files. The year maps are `data/tables.ts`, which `npm run gen` writes from the files
+// on disk: a stale one fails here (and `npm run lint`), and so does a table on disk that no set reads.
+// The engines take the types inferred from these schemas.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ssaPeriodTables } from '../../src/core/mortality';
@@ -25,7 +28,7 @@ import {
 } from '../../src/healthcare/_lib/year-tables';
 import { BeneficiaryRulesSchema, UniformLifetimeTableSchema } from '../../src/retirement/_lib/tables';
 import { RetirementBenefitRulesSchema } from '../../src/social-security/_lib/tables';
-import { stateTaxTables } from '../../src/tax/_lib/state-tables';
+import { stateTaxTablesByCode } from '../../src/tax/_lib/state-tables';
 import {
   CapitalGainsRatesSchema,
   FederalTaxTableSchema,
@@ -63,12 +66,11 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
 };
 
 /**
- * Tables kept one file per jurisdiction in a year's directory (`<dir>/<code>.json`): the directory, its
- * year set, and the schema of each file. Every file carries its code (upper case) and the year.
+ * Tables kept one folder per jurisdiction (`<dir>/<code>/<year>.json`): the folder, the jurisdictions'
+ * year sets by upper-case code, and the schema of each file. Every file carries its code and its year.
  */
-const JURISDICTION_TABLES: readonly [string, number, YearTables<Record<string, unknown>>, z.ZodMiniType][] = [
-  ['tax/state-2025', 2025, stateTaxTables, StateTaxTableSchema],
-];
+const JURISDICTION_TABLES: readonly [string, Readonly<Record<string, YearTables<unknown>>>, z.ZodMiniType][] =
+  [['tax/state', stateTaxTablesByCode, StateTaxTableSchema]];
 
 const root = join(__dirname, '..', '..', 'data');
 
@@ -91,10 +93,10 @@ function issuesOf(schema: z.ZodMiniType, value: unknown): string[] {
 }
 
 describe.each(YEAR_TABLES.map(([tables, schema]) => [tables.files, tables, schema] as const))(
-  'data/%s-YYYY.json',
+  'data/%s/YYYY.json',
   (prefix, tables, schema) => {
     const onDisk = files
-      .map((file) => new RegExp(`^${prefix}-(\\d{4})\\.json$`).exec(file)?.[1])
+      .map((file) => new RegExp(`^${prefix}/(\\d{4})\\.json$`).exec(file)?.[1])
       .filter((year): year is string => year !== undefined)
       .map(Number)
       .sort((a, b) => a - b);
@@ -102,7 +104,7 @@ describe.each(YEAR_TABLES.map(([tables, schema]) => [tables.files, tables, schem
       expect(tables.years).toEqual(onDisk);
     });
     it.each(onDisk)('%i matches the schema and carries its year', (year) => {
-      const table = read(`${prefix}-${year}.json`);
+      const table = read(`${prefix}/${year}.json`);
       expect(issuesOf(schema, table)).toEqual([]);
       const yearField = Object.entries(table as Record<string, unknown>).find(([key]) =>
         /(^|_)year$/.test(key),
@@ -122,24 +124,53 @@ describe('tables not keyed by year', () => {
   });
 });
 
-describe.each(JURISDICTION_TABLES)('data/%s/<code>.json', (dir, year, tables, schema) => {
-  const onDisk = files.filter((file) => file.startsWith(`${dir}/`));
-  it('registers exactly the jurisdictions on disk', () => {
-    const codes = onDisk.map((file) => file.slice(dir.length + 1, -'.json'.length).toUpperCase()).sort();
-    expect(Object.keys(tables.get(year)).sort()).toEqual(codes);
+describe.each(JURISDICTION_TABLES)('data/%s/<code>/<year>.json', (dir, byCode, schema) => {
+  const onDisk = files
+    .map((file) => new RegExp(`^${dir}/([a-z]{2})/(\\d{4})\\.json$`).exec(file))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ file: m[0], code: (m[1] as string).toUpperCase(), year: Number(m[2]) }));
+  it('registers exactly the jurisdictions and years on disk', () => {
+    const registered = Object.entries(byCode).flatMap(([code, t]) =>
+      t.years.map((year) => `${code} ${year}`),
+    );
+    expect(registered.sort()).toEqual(onDisk.map((f) => `${f.code} ${f.year}`).sort());
   });
-  it.each(onDisk)('%s matches the schema and carries its code and year', (file) => {
+  it.each(onDisk)('$file matches the schema and carries its code and year', ({ file, code, year }) => {
     const table = read(file) as { state?: unknown; tax_year?: unknown };
     expect(issuesOf(schema, table)).toEqual([]);
-    expect(table.state).toBe(file.slice(dir.length + 1, -'.json'.length).toUpperCase());
+    expect(table.state).toBe(code);
     expect(table.tax_year).toBe(year);
-    expect(tables.get(year)[table.state as string]).toEqual(table);
+    expect(byCode[code]?.get(year)).toEqual(table);
+  });
+  it('property: a jurisdiction answers exactly its years; any other is refused naming it and them', () => {
+    const codes = Object.keys(byCode);
+    const onDiskYears = Object.values(byCode).flatMap((t) => t.years.flatMap((y) => [y - 1, y, y + 1]));
+    const years = fc.oneof(fc.constantFrom(...onDiskYears), fc.integer({ min: 1900, max: 2100 }));
+    fc.assert(
+      fc.property(fc.constantFrom(...codes), years, (code, year) => {
+        const tables = byCode[code] as YearTables<unknown>;
+        const message = `tax_year ${year} is not covered for ${code}; covered: ${tables.years.join(', ')}`;
+        if (tables.years.includes(year)) {
+          expect(tables.unsupported(year)).toBeUndefined();
+          expect(tables.get(year)).toBeDefined();
+        } else {
+          expect(tables.unsupported(year)).toBe(message);
+          expect(() => tables.get(year)).toThrowError(message);
+        }
+      }),
+    );
+  });
+  it('refuses a year a jurisdiction has no table for, naming it and its years', () => {
+    const [code, tables] = Object.entries(byCode)[0] as [string, YearTables<unknown>];
+    expect(() => tables.get(1900)).toThrowError(
+      `tax_year 1900 is not covered for ${code}; covered: ${tables.years.join(', ')}`,
+    );
   });
 });
 
 describe('state table rules', () => {
   it('standard_deduction_sliding: start and rate by status, at_least_as a filing status for each status', () => {
-    const wi = read('tax/state-2025/wi.json') as {
+    const wi = read('tax/state/wi/2025.json') as {
       standard_deduction_sliding: { at_least_as: Record<string, string>; rate: Record<string, number> };
     };
     const sliding = wi.standard_deduction_sliding;
@@ -155,7 +186,7 @@ describe('state table rules', () => {
     expect(issuesOf(StateTaxTableSchema, missing).map((issue) => issue.split(':')[0])).toEqual([
       'standard_deduction_sliding.rate.qss',
     ]);
-    const me = read('tax/state-2025/me.json') as { standard_deduction_phaseout: unknown };
+    const me = read('tax/state/me/2025.json') as { standard_deduction_phaseout: unknown };
     const both = { ...wi, standard_deduction_phaseout: me.standard_deduction_phaseout };
     expect(issuesOf(StateTaxTableSchema, both)).toEqual([
       'standard_deduction_sliding: not with standard_deduction_phaseout',
@@ -164,11 +195,19 @@ describe('state table rules', () => {
 });
 
 describe('every data file is registered', () => {
+  it('data/tables.ts is what npm run gen writes from the files on disk (gen --check)', () => {
+    const check = spawnSync(process.execPath, ['scripts/gen.mjs', '--check'], {
+      cwd: join(root, '..'),
+      encoding: 'utf8',
+    });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  });
   const registered = (file: string) =>
     file in OTHER_TABLES ||
-    JURISDICTION_TABLES.some(([dir]) => new RegExp(`^${dir}/[a-z]{2}\\.json$`).test(file)) ||
-    YEAR_TABLES.some(([tables]) => new RegExp(`^${tables.files}-\\d{4}\\.json$`).test(file));
-  it.each(files)('%s', (file) => {
-    expect(registered(file), `${file} is not registered in test/data/tables.test.ts`).toBe(true);
+    JURISDICTION_TABLES.some(([dir]) => new RegExp(`^${dir}/[a-z]{2}/\\d{4}\\.json$`).test(file)) ||
+    YEAR_TABLES.some(([tables]) => new RegExp(`^${tables.files}/\\d{4}\\.json$`).test(file));
+  it.each(files.filter((file) => !file.endsWith('.cases.json')))('%s', (file) => {
+    expect(registered(file), `${file} is read by no table set of test/data/tables.test.ts`).toBe(true);
   });
 });

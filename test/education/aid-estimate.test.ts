@@ -210,7 +210,7 @@ describe("education/aid-estimate: ED's 2025-26 test ISIR records, parents' side 
   // and the second parent's earnings). The parents' side (available income, AAI, contribution: the 2025-26 income protection, payroll
   // and employment expense allowances, 12% of net worth and Table A5, AAI -51,201 to 203,831) agrees to the
   // dollar. The student's side is not listed here: every record with a negative student available income
-  // carries a contribution from income of 0, as sai-2025.json now does after HEA sec. 475(g)(1) (see
+  // carries a contribution from income of 0, as sai/2025.json now does after HEA sec. 475(g)(1) (see
   // data/education/README.md). Columns: file date and line, status, family size, parents' total income,
   // tax, earnings of parent 1 and 2, net worth; ED's parents' available income, AAI, parents' contribution.
   const records: [string, 'single' | 'mfj' | 'mfs' | 'hoh' | 'qss', ...number[]][] = [
@@ -499,71 +499,8 @@ describe('education/aid-estimate: 2024-25 worksheets (award_year 2024, 2022 inco
   const run = (input: Omit<AidEstimateInput, 'award_year' | 'cost_of_attendance'>) =>
     estimate({ award_year: 2024, cost_of_attendance: 25_000, ...input });
 
-  it('ED line 42: one parent (hoh), family of 2, $75,125 total income, $7,500 saved', () => {
-    // 1-3  75,125;  4  6,205
-    // 5    5a 1.45% x 75,000 = 1,087.50 -> 1,088; 5b 6.2% x 75,000 = 4,650: 5,738
-    // 6    27,600;  7  35% x 75,000 = 26,250 > 4,730: 4,730
-    // 8    6,205 + 5,738 + 27,600 + 4,730 = 44,273 (ED: 44,273);  9  75,125 - 44,273 = 30,852
-    // 17   12% x 7,500 = 900;  18  31,752
-    // 19   7,340 + 34% x 752 = 7,595.68 -> 7,596
-    // 24   5a 50.75 -> 51, 5b 217: 268;  25  11,130;  27  11,398;  28  3,512 - 11,398 = -7,886
-    // 30   -3,943 -> -1,500;  37  7,596 - 1,500 = 6,096;  need 25,000 - 6,096 = 18,904
-    expect(
-      run({
-        family_size: 2,
-        parent_filing_status: 'hoh',
-        parent_agi: 75_125,
-        parent_income_tax_paid: 6_205,
-        parent_earned_income: 75_000,
-        parent_cash_savings: 7_500,
-        student_agi: 3_512,
-        student_earned_income: 3_500,
-      }),
-    ).toEqual({
-      parent_available_income: 30_852,
-      parent_contribution_from_assets: 900,
-      parent_adjusted_available_income: 31_752,
-      parent_contribution: 7_596,
-      student_contribution_from_income: -1_500,
-      student_contribution_from_assets: 0,
-      income_protection_allowance: 27_600,
-      sai: 6_096,
-      financial_need: 18_904,
-    });
-  });
-
-  it('ED line 65: one parent (single), family of 4, $145,200 total income, top bracket', () => {
-    // 1-3  145,200;  4  24,924
-    // 5    5a 1.45% x 144,999 = 2,102.49 -> 2,102; 5b 6.2% x 144,999 = 8,989.94 -> 8,990: 11,092
-    // 6    42,430;  7  4,730;  8  24,924 + 11,092 + 42,430 + 4,730 = 83,176;  9  62,024
-    // 17   12% x 56,500 = 6,780;  18  68,804
-    // 19   11,222 + 47% x (68,804 - 41,500) = 11,222 + 12,832.88 = 24,054.88 -> 24,055
-    // 24   5a 136.30 -> 136, 5b 582.80 -> 583: 719;  25  11,130;  27  11,849;  28  9,500 - 11,849 = -2,349
-    // 30   -1,174.50 -> -1,175 (half away from zero, as ED);  37  24,055 - 1,175 = 22,880;  need 2,120
-    expect(
-      run({
-        family_size: 4,
-        parent_filing_status: 'single',
-        parent_agi: 145_200,
-        parent_income_tax_paid: 24_924,
-        parent_earned_income: 144_999,
-        parent_cash_savings: 56_500,
-        student_agi: 9_500,
-        student_earned_income: 9_400,
-      }),
-    ).toEqual({
-      parent_available_income: 62_024,
-      parent_contribution_from_assets: 6_780,
-      parent_adjusted_available_income: 68_804,
-      parent_contribution: 24_055,
-      student_contribution_from_income: -1_175,
-      student_contribution_from_assets: 0,
-      income_protection_allowance: 42_430,
-      sai: 22_880,
-      financial_need: 2_120,
-    });
-  });
-
+  // ED lines 42 and 65 are reference cases beside the table: data/education/sai/2024.cases.json
+  // (test/data/cases.test.ts).
   it('ED line 90: two parents (mfj), family of 3, negative AAI: the student allowance and the floor', () => {
     // 1-3  39,078;  4  1,208
     // 5    5a 1.45% x 38,009 = 551.13 -> 551; 5b 6.2% x 38,009 = 2,356.56 -> 2,357: 2,908

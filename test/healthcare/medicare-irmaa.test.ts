@@ -8,32 +8,8 @@ import { calculationErrorOf } from '../helpers';
 const irmaa = (input: MedicareIrmaaInput) => medicareIrmaa(input).result;
 
 describe('medicare/irmaa', () => {
-  it('2026 single, 2024 MAGI 150,000: tier 2 of the CMS fact sheet', () => {
-    // CMS 2026 fact sheet, individual returns "Greater than $137,000 and less than or equal to $171,000":
-    // Part B adjustment $202.90, total $405.80; Part D adjustment $37.50.
-    const r = irmaa({ irmaa_year: 2026, filing_status: 'single', magi: 150_000 });
-    expect(r).toMatchObject({
-      irmaa_year: 2026,
-      magi_tax_year: 2024,
-      table: 'individual',
-      tier: 2,
-      top_tier: 5,
-      part_b_standard_premium: 202.9,
-      part_b_irmaa: 202.9,
-      part_b_premium: 405.8,
-      part_d_irmaa: 37.5,
-      monthly_surcharge: 240.4, // 202.90 + 37.50
-      annual_surcharge: 2884.8, // 240.40 x 12
-      monthly_premiums: 443.3, // 405.80 + 37.50
-      annual_premiums: 5319.6,
-      headroom_to_next_tier: 21_000, // 171,000 - 150,000 (171,000 itself is still tier 2)
-      next_tier_threshold: 171_000,
-      next_tier_starts: 'above',
-      next_tier_annual_increase: 1735.2, // (324.60 + 60.40 - 240.40) x 12 = 144.60 x 12
-      distance_to_previous_tier: 13_000, // 150,000 - 137,000
-    });
-  });
-
+  // The CMS fact sheet's tier 2 (2026 single, 2024 MAGI 150,000) is a reference case beside the table:
+  // data/healthcare/medicare/2026.cases.json (test/data/cases.test.ts).
   it('tier 0 has no distance back; tier 4 names the "at" threshold of tier 5; tier 5 has no headroom', () => {
     const none = irmaa({ irmaa_year: 2025, filing_status: 'mfj', magi: 100_000 });
     expect(none.tier).toBe(0);

@@ -10,12 +10,11 @@ import { calculationErrorOf } from '../helpers';
 const penalty = (input: LateEnrollmentPenaltyInput) => medicareLateEnrollmentPenalty(input).result;
 
 describe('medicare/late-enrollment-penalty', () => {
-  // Hand calculations on each year's CMS figures: standard Part B premium 174.70 / 185.00 / 202.90,
-  // Part D base beneficiary premium 34.70 / 36.78 / 38.99.
+  // Hand calculations on each year's CMS figures: standard Part B premium 202.90 (2026), Part D base
+  // beneficiary premium 38.99 (2026). 2024 and 2025 are reference cases beside the tables:
+  // data/healthcare/medicare/<year>.cases.json (test/data/cases.test.ts).
   it.each([
     // year, Part B 24 months (20%), Part D 14 months (14%)
-    [2024, 34.9, 4.9], // 0.2 x 174.70 = 34.94 -> 34.90; 0.14 x 34.70 = 4.858 -> 4.90
-    [2025, 37, 5.1], // 0.2 x 185.00 = 37.00; 0.14 x 36.78 = 5.1492 -> 5.10
     [2026, 40.6, 5.5], // 0.2 x 202.90 = 40.58 -> 40.60; 0.14 x 38.99 = 5.4586 -> 5.50
   ])('%i: 24 months without Part B and 14 without Part D', (year, b, d) => {
     const r = penalty({ year, part_b_months_late: 24, part_d_months_late: 14, projection_years: 20 });

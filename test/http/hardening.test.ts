@@ -399,7 +399,10 @@ describe('cost', () => {
   });
 
   it('rate-limit tokens are charged by cost: 1 + 1 per million path-steps, never more than the budget', async () => {
-    const metered = await start({ rateLimit: 30, store: new MemoryStore({ now: () => 0 }) });
+    // The in-thread deadline (10 s by default) is not what this measures: on a machine shared by many
+    // processes the 12M path-step request can take longer, and would be a 503.
+    const unhurried = { deadlineMs: 600_000 };
+    const metered = await start({ rateLimit: 30, store: new MemoryStore({ now: () => 0 }) }, unhurried);
     try {
       // 10,000 paths x 20 years x 12 months = 2.4M path-steps: 3 tokens.
       const response = await fetch(`${metered.url}/v1/debt-vs-invest`, {
@@ -414,7 +417,7 @@ describe('cost', () => {
     } finally {
       await metered.close();
     }
-    const small = await start({ rateLimit: 5, store: new MemoryStore({ now: () => 0 }) });
+    const small = await start({ rateLimit: 5, store: new MemoryStore({ now: () => 0 }) }, unhurried);
     try {
       // 12M path-steps would be 13 tokens; a budget of 5 charges 5, so the request can pass.
       const response = await fetch(`${small.url}/v1/debt-vs-invest`, {

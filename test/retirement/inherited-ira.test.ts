@@ -138,7 +138,7 @@ describe('inherited-ira: bad input', () => {
     }
   });
   it('the schema refuses a target_bracket that is not a fillable bracket rate (the one schema finplan/testing draws from)', () => {
-    // 2025 single brackets (data/tax/federal-2025.json): 10, 12, 22, 24, 32, 35 and the top 37%.
+    // 2025 single brackets (data/tax/federal/2025.json): 10, 12, 22, 24, 32, 35 and the top 37%.
     expect(inheritedIra.input.safeParse({ ...base, target_bracket: 0.2 }).success).toBe(false);
     expect(calculationErrorOf(inheritedIra, { ...base, target_bracket: 0.37 }).issues).toEqual([
       {

@@ -6,7 +6,7 @@ import { calculationErrorOf } from '../helpers';
 const run = (input: RothConversionInput) => rothConversion(input).result;
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-// 2025 figures (Rev. Proc. 2024-40 as amended by OBBBA, from data/tax/federal-2025.json): standard
+// 2025 figures (Rev. Proc. 2024-40 as amended by OBBBA, from data/tax/federal/2025.json): standard
 // deduction 15,750 single; 65+ additional 2,000 (unmarried); senior deduction 6,000; single brackets 10%
 // to 11,925, 12% to 48,475, 22% to 103,350, 24% to 197,300. IRMAA 2026 (CMS): tier 0 up to 109,000 single.
 
@@ -178,7 +178,7 @@ describe('roth-conversion: bad input', () => {
     expect(path({ ...BASE, end_age: 1e300 })).toBe('end_age');
   });
   it('the schema refuses a target_bracket that is not a fillable bracket rate (the one schema finplan/testing draws from)', () => {
-    // 2025 single brackets (data/tax/federal-2025.json): 10, 12, 22, 24, 32, 35 and the top 37%.
+    // 2025 single brackets (data/tax/federal/2025.json): 10, 12, 22, 24, 32, 35 and the top 37%.
     expect(rothConversion.input.safeParse({ ...BASE, target_bracket: 0.2 }).success).toBe(false);
     expect(calculationErrorOf(rothConversion, { ...BASE, target_bracket: 0.37 }).issues).toEqual([
       {

@@ -10,7 +10,7 @@ import { calculationErrorOf } from '../helpers';
 const run = (input: WithdrawalSequencingInput) => withdrawalSequencing(input).result;
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-// 2025 figures (Rev. Proc. 2024-40 as amended by OBBBA, from data/tax/federal-2025.json): standard
+// 2025 figures (Rev. Proc. 2024-40 as amended by OBBBA, from data/tax/federal/2025.json): standard
 // deduction 15,750 single / 31,500 mfj; 65+ additional 2,000 (unmarried); senior deduction 6,000 (6%
 // phase-out over MAGI 75,000 single); single brackets 10% to 11,925, 12% to 48,475; mfj 10% to 23,850,
 // 12% to 96,950; 0% long-term gain rate up to 48,350 of taxable income (single).
@@ -214,7 +214,7 @@ describe('withdrawal-sequencing: bad input', () => {
     }
   });
   it('the schema refuses a bracket_ceiling that is not a fillable bracket rate (the one schema finplan/testing draws from)', () => {
-    // 2025 single brackets (data/tax/federal-2025.json): 10, 12, 22, 24, 32, 35 and the top 37%.
+    // 2025 single brackets (data/tax/federal/2025.json): 10, 12, 22, 24, 32, 35 and the top 37%.
     expect(withdrawalSequencing.input.safeParse({ ...base, bracket_ceiling: 0.25 }).success).toBe(false);
     expect(calculationErrorOf(withdrawalSequencing, { ...base, bracket_ceiling: 0.37 }).issues).toEqual([
       {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import ssa2021 from '../../data/mortality/ssa-period-2021.json';
+import ssa2021 from '../../data/mortality/ssa-period/2021.json';
 import {
   claimingBenefit,
   fullRetirementAgeMonths,

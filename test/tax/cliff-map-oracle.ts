@@ -217,7 +217,7 @@ const STATE_MEASURES: Record<StateMeasure, string> = {
   taxable_income: 'state_taxable_income',
 };
 
-const federalSource = (year: number, block: string) => `data/tax/federal-${year}.json#${block}`;
+const federalSource = (year: number, block: string) => `data/tax/federal/${year}.json#${block}`;
 
 function candidates(input: Input, now: CliffPoint): Candidate[] {
   const year = input.tax_year;
@@ -348,7 +348,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
   }
   if (now.state !== undefined && input.state !== undefined) {
     const code = input.state.toUpperCase();
-    const source = `data/tax/state-${year}/${code.toLowerCase()}.json`;
+    const source = `data/tax/state/${code.toLowerCase()}/${year}.json`;
     for (const row of now.state.brackets) {
       if (row.to === undefined) continue;
       const to = row.to;
@@ -399,7 +399,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       name: 'aca_100_percent',
       measure: 'household_income',
       threshold: floor.toNumber(),
-      source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
+      source: `data/healthcare/applicable-percentage/${year}.json#eligibility`,
       past: (p) => p.householdIncome.gte(floor),
       value: (p) => p.householdIncome,
     });
@@ -410,7 +410,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
       name: 'aca_400_percent',
       measure: 'household_income',
       threshold: cliff,
-      source: `data/healthcare/applicable-percentage-${year}.json#eligibility`,
+      source: `data/healthcare/applicable-percentage/${year}.json#eligibility`,
       past: (p) => p.householdIncome.gt(cliff),
       value: (p) => p.householdIncome,
     });
@@ -424,7 +424,7 @@ function candidates(input: Input, now: CliffPoint): Candidate[] {
         name: `irmaa_tier_${tier}`,
         measure: 'magi',
         threshold: row.from.magi,
-        source: `data/healthcare/medicare-${tableYear}.json#tiers`,
+        source: `data/healthcare/medicare/${tableYear}.json#tiers`,
         past: (p) => p.irmaaTier >= tier,
         value: (p) => p.fed.gross_income,
       });

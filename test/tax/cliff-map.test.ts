@@ -463,7 +463,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
       distance: 5_000.01,
       kind: 'cliff',
       cliff_cost: 256,
-      source: 'data/tax/state-2025/or.json#exemption_credit_phaseout',
+      source: 'data/tax/state/or/2025.json#exemption_credit_phaseout',
     });
     expect(find('or_federal_tax_deduction_cap_2')).toMatchObject({
       measure: 'magi',
@@ -561,7 +561,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
       ['vt_social_security_exclusion_phaseout_start', 'magi', 55_000, 8_324.33, 'rate_change'],
       ['vt_social_security_exclusion_phaseout_end', 'magi', 65_000, 18_000.01, 'rate_change'],
     ]);
-    expect(r[0]?.source).toBe('data/tax/state-2025/vt.json#retirement_exclusions');
+    expect(r[0]?.source).toBe('data/tax/state/vt/2025.json#retirement_exclusions');
     expect((r[1]?.rate_before ?? 0) - (r[1]?.rate_after ?? 0)).toBeCloseTo(1.7 * 0.066, 4);
   });
 
@@ -577,7 +577,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
         distance: 1_000.01,
         kind: 'cliff',
         cliff_cost: 126,
-        source: 'data/tax/state-2025/nj.json#no_tax_at_or_below',
+        source: 'data/tax/state/nj/2025.json#no_tax_at_or_below',
       }),
     ]);
   });
@@ -594,7 +594,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
         distance: 50_000,
         kind: 'cliff',
         cliff_cost: 59.38,
-        source: 'data/tax/state-2025/oh.json#personal_exemption_tiers',
+        source: 'data/tax/state/oh/2025.json#personal_exemption_tiers',
       }),
     ]);
   });
@@ -610,7 +610,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
       ['il_age_deduction_1_limit', 'magi', 250_000, 10_000.01, 'cliff', 190.58],
       ['il_personal_exemption_tier_1_end', 'magi', 250_000, 10_000.01, 'cliff', 190.58],
     ]);
-    expect(r[0]?.source).toBe('data/tax/state-2025/il.json#age_deductions');
+    expect(r[0]?.source).toBe('data/tax/state/il/2025.json#age_deductions');
     // under 65 only the exemption: 2,850 x 4.95% = 141.075 + 0.0037 -> 141.08
     const young = rows(
       { tax_year: 2025, filing_status: 'single', ordinary_income: 240_000, state: 'IL' },
@@ -634,7 +634,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
         distance: 10_000,
         kind: 'cliff',
         cliff_cost: 15,
-        source: 'data/tax/state-2025/in.json#age_deductions',
+        source: 'data/tax/state/in/2025.json#age_deductions',
       }),
     ]);
   });
@@ -650,7 +650,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
         distance: 10_000,
         kind: 'cliff',
         cliff_cost: 165,
-        source: 'data/tax/state-2025/co.json#standard_deduction_cap',
+        source: 'data/tax/state/co/2025.json#standard_deduction_cap',
       }),
     ]);
   });
@@ -666,7 +666,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
       ['id_senior_deduction_phaseout_start', 'magi', 75_000, 15_000.01, 'rate_change'],
       ['id_senior_deduction_phaseout_end', 'magi', 175_000, 115_000.01, 'rate_change'],
     ]);
-    expect(r[0]?.source).toBe('data/tax/state-2025/id.json#federal_standard_deduction');
+    expect(r[0]?.source).toBe('data/tax/state/id/2025.json#federal_standard_deduction');
     expect([r[0]?.rate_before, r[0]?.rate_after]).toEqual([0.273, 0.28938]);
     expect([r[1]?.rate_before, r[1]?.rate_after]).toEqual([0.31058, 0.293]);
   });
@@ -679,7 +679,7 @@ describe("tax/cliff-map: the limits of a state's deductions, exemptions and cred
     expect(r.map((t) => [t.name, t.measure, t.threshold, t.distance, t.kind])).toEqual([
       ['ut_deduction_credit_phaseout_end', 'state_agi', 90_905.31, 30_905.31, 'rate_change'],
     ]);
-    expect(r[0]?.source).toBe('data/tax/state-2025/ut.json#deduction_credit');
+    expect(r[0]?.source).toBe('data/tax/state/ut/2025.json#deduction_credit');
     expect([r[0]?.rate_before, r[0]?.rate_after]).toEqual([0.278, 0.265]);
     // both ends are offered to the map (the start at 18,213 on the state's AGI; at 65 the credit is 6% x 17,750)
     const table = stateTaxTables.get(2025).UT;
@@ -812,9 +812,9 @@ describe('tax/cliff-map: properties', () => {
           for (const [i, row] of list.entries()) {
             expect(row.distance).toBeGreaterThan(0);
             if (i > 0) expect(row.distance).toBeGreaterThanOrEqual((list[i - 1] as typeof row).distance);
-            if (row.source.startsWith('data/tax/state-')) {
+            if (row.source.startsWith('data/tax/state/')) {
               expect(row.name.startsWith(`${state.toLowerCase()}_`)).toBe(true);
-              expect(row.source.startsWith(`data/tax/state-2025/${state.toLowerCase()}.json`)).toBe(true);
+              expect(row.source.startsWith(`data/tax/state/${state.toLowerCase()}/2025.json`)).toBe(true);
               expect(Number.isFinite(row.threshold) && row.threshold > 0).toBe(true);
             }
           }

@@ -23,7 +23,7 @@ function errorOf(run: () => unknown) {
 }
 
 describe('tax/state-income: no-tax jurisdictions', () => {
-  // Each file's `reason` cites the constitution or statute (data/tax/state-2025/<code>.json).
+  // Each file's `reason` cites the constitution or statute (data/tax/state/<code>/2025.json).
   it.each(['AK', 'FL', 'NV', 'NH', 'SD', 'TN', 'TX', 'WA', 'WY'])('%s: 0, with the reason', (state) => {
     const r = single(state, 250_000, { pension_income: 40_000, social_security_income: 30_000, age: 70 });
     expect([r.rate_type, r.tax, r.taxable_income, r.marginal_rate, r.effective_rate]).toEqual([
@@ -42,7 +42,7 @@ describe('tax/state-income: no-tax jurisdictions', () => {
   });
 });
 
-describe('tax/state-income: flat states (hand calculations; sources in data/tax/state-2025/)', () => {
+describe('tax/state-income: flat states (hand calculations; sources in data/tax/state/)', () => {
   it('AZ 2.5% after the standard deduction and the 2,100 at 65 (A.R.S. 43-1011, 43-1041, 43-1023; 2025 Form 140)', () => {
     // single 60,000: 60,000 - 15,750 = 44,250 x 2.5% = 1,106.25; at 65, 2,100 more: 42,150 x 2.5% = 1,053.75
     const r = single('AZ', 60_000);
@@ -366,17 +366,9 @@ describe('tax/state-income: flat states (hand calculations; sources in data/tax/
   });
 });
 
-describe('tax/state-income: graduated states (hand calculations; sources in data/tax/state-2025/)', () => {
-  it('CA (2025 FTB rate schedules, Form 540): single 100,000', () => {
-    // taxable 100,000 - 5,706 = 94,294. 1% x 11,079 = 110.79; 2% x 15,185 = 303.70; 4% x 15,188 = 607.52;
-    // 6% x 16,090 = 965.40; 8% x 15,182 = 1,214.56; 9.3% x 21,570 = 2,006.01; sum 5,207.98; less the $153
-    // exemption credit: 5,054.98.
-    const r = single('CA', 100_000);
-    expect([r.standard_deduction, r.taxable_income, r.bracket_tax, r.exemption_credits, r.tax]).toEqual([
-      5706, 94_294, 5207.98, 153, 5054.98,
-    ]);
-    expect([r.schedule, r.marginal_rate]).toEqual(['single', 0.093]);
-  });
+describe('tax/state-income: graduated states (hand calculations; sources in data/tax/state/)', () => {
+  // CA single 100,000 (2025 FTB rate schedules, Form 540) is a reference case beside the table:
+  // data/tax/state/ca/2025.cases.json (test/data/cases.test.ts).
   it('CA mental health services tax: 1% of taxable income over 1,000,000 (R&TC 17043)', () => {
     // single 2,000,000: taxable 1,994,294. Tax to 742,953 = 72,219.827; 12.3% x 1,251,341 = 153,914.943;
     // bracket tax 226,134.77. Exemption credit: 1,747,797 over 252,203 is 700 steps of 2,500 -> 153 - 4,200 < 0 -> 0.
@@ -498,7 +490,7 @@ describe('tax/state-income: graduated states (hand calculations; sources in data
   });
 });
 
-describe('tax/state-income: more graduated states (hand calculations; sources in data/tax/state-2025/)', () => {
+describe('tax/state-income: more graduated states (hand calculations; sources in data/tax/state/)', () => {
   it('OK (68 O.S. 2355; 2025 Form 511): single 50,000; retirement exclusion 10,000', () => {
     // TI 50,000 - 6,350 - 1,000 = 42,650: 2.50 + 11.25 + 21.875 + 31.625 + 86.25 = 153.50 to 7,200;
     // 4.75% x 35,450 = 1,683.875; total 1,837.375 -> 1,837.38

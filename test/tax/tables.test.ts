@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import t2024 from '../../data/tax/federal-2024.json';
-import t2025 from '../../data/tax/federal-2025.json';
-import t2026 from '../../data/tax/federal-2026.json';
+import t2024 from '../../data/tax/federal/2024.json';
+import t2025 from '../../data/tax/federal/2025.json';
+import t2026 from '../../data/tax/federal/2026.json';
 
 /**
  * Structural invariants and source spot checks for the federal tax tables.

@@ -12,40 +12,28 @@ const estimate = (input: TaxEstimateInput) => taxEstimate(input).result;
 const errorOf = (input: unknown) => calculationErrorOf(taxEstimate, input);
 
 describe('tax/estimate: 120,000 of wages, every filing status and year (hand calculations)', () => {
-  // [year, status, standard deduction, taxable income, tax]
+  // [year, status, standard deduction, taxable income, tax]. Single and head of household are reference
+  // cases beside the tables: data/tax/federal/<year>.cases.json (test/data/cases.test.ts).
   const cases: [number, FilingStatus, number, number, number][] = [
-    // 2024 single: 120,000 - 14,600 (Rev. Proc. 2023-34 §3.15(1)) = 105,400;
-    // 10% x 11,600 + 12% x 35,550 + 22% x 53,375 + 24% x 4,875 = 18,338.50 (Rev. Proc. 2023-34 §3.01, Table 3).
-    [2024, 'single', 14600, 105400, 18338.5],
-    // 2024 mfj: 120,000 - 29,200 (§3.15(1)) = 90,800; 10% x 23,200 + 12% x 67,600 = 10,432 (§3.01, Table 1).
+    // 2024 mfj: 120,000 - 29,200 (Rev. Proc. 2023-34 §3.15(1)) = 90,800; 10% x 23,200 + 12% x 67,600 = 10,432 (§3.01, Table 1).
     [2024, 'mfj', 29200, 90800, 10432],
-    // 2024 mfs: as single (§3.15(1); §3.01 Table 4 equals Table 3 below 37%): 18,338.50.
+    // 2024 mfs: 120,000 - 14,600 (§3.15(1)) = 105,400, taxed as single (§3.01 Table 4 equals Table 3 below
+    // 37%): 10% x 11,600 + 12% x 35,550 + 22% x 53,375 + 24% x 4,875 = 18,338.50.
     [2024, 'mfs', 14600, 105400, 18338.5],
-    // 2024 hoh: 120,000 - 21,900 (§3.15(1)) = 98,100; 10% x 16,550 + 12% x 46,550 + 22% x 35,000 = 14,941 (Table 2).
-    [2024, 'hoh', 21900, 98100, 14941],
     // 2024 qss: as mfj (§3.15(1), Table 1): 10,432.
     [2024, 'qss', 29200, 90800, 10432],
-    // 2025 single: 120,000 - 15,750 (IRC §63(c)(7)(A) as amended by OBBBA §70102; Rev. Proc. 2025-32 §3.01
-    // removes Rev. Proc. 2024-40 §2.15(1)'s 15,000) = 104,250;
-    // 10% x 11,925 + 12% x 36,550 + 22% x 54,875 + 24% x 900 = 17,867 (Rev. Proc. 2024-40 §2.01, Table 3).
-    [2025, 'single', 15750, 104250, 17867],
-    // 2025 mfj: 120,000 - 31,500 (OBBBA) = 88,500; 10% x 23,850 + 12% x 64,650 = 10,143 (§2.01, Table 1).
+    // 2025 mfj: 120,000 - 31,500 (OBBBA §70102) = 88,500; 10% x 23,850 + 12% x 64,650 = 10,143
+    // (Rev. Proc. 2024-40 §2.01, Table 1).
     [2025, 'mfj', 31500, 88500, 10143],
-    // 2025 mfs: as single (OBBBA 15,750; §2.01 Table 4): 17,867.
+    // 2025 mfs: 120,000 - 15,750 (OBBBA) = 104,250, taxed as single (§2.01 Table 4 equals Table 3 here): 17,867.
     [2025, 'mfs', 15750, 104250, 17867],
-    // 2025 hoh: 120,000 - 23,625 (OBBBA) = 96,375; 10% x 17,000 + 12% x 47,850 + 22% x 31,525 = 14,377.50 (Table 2).
-    [2025, 'hoh', 23625, 96375, 14377.5],
     // 2025 qss: as mfj: 10,143.
     [2025, 'qss', 31500, 88500, 10143],
-    // 2026 single: 120,000 - 16,100 (Rev. Proc. 2025-32 §4.14(1)) = 103,900;
-    // 10% x 12,400 + 12% x 38,000 + 22% x 53,500 = 17,570 (Rev. Proc. 2025-32 §4.01, Table 3).
-    [2026, 'single', 16100, 103900, 17570],
-    // 2026 mfj: 120,000 - 32,200 (§4.14(1)) = 87,800; 10% x 24,800 + 12% x 63,000 = 10,040 (§4.01, Table 1).
+    // 2026 mfj: 120,000 - 32,200 (Rev. Proc. 2025-32 §4.14(1)) = 87,800; 10% x 24,800 + 12% x 63,000 = 10,040 (§4.01, Table 1).
     [2026, 'mfj', 32200, 87800, 10040],
-    // 2026 mfs: as single: 17,570 (Table 4).
+    // 2026 mfs: 120,000 - 16,100 (Rev. Proc. 2025-32 §4.14(1)) = 103,900, taxed as single: 10% x 12,400 +
+    // 12% x 38,000 + 22% x 53,500 = 17,570 (§4.01 Table 4).
     [2026, 'mfs', 16100, 103900, 17570],
-    // 2026 hoh: 120,000 - 24,150 (§4.14(1)) = 95,850; 10% x 17,700 + 12% x 49,750 + 22% x 28,400 = 13,988 (Table 2).
-    [2026, 'hoh', 24150, 95850, 13988],
     // 2026 qss: as mfj: 10,040.
     [2026, 'qss', 32200, 87800, 10040],
   ];

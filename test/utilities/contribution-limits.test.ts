@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import c2024 from '../../data/utilities/contribution-limits-2024.json';
-import c2025 from '../../data/utilities/contribution-limits-2025.json';
-import c2026 from '../../data/utilities/contribution-limits-2026.json';
+import c2024 from '../../data/utilities/contribution-limits/2024.json';
+import c2025 from '../../data/utilities/contribution-limits/2025.json';
+import c2026 from '../../data/utilities/contribution-limits/2026.json';
 import { type ContributionLimitsInput, contributionLimits } from '../../src/utilities/contribution-limits';
 import { calculationErrorOf } from '../helpers';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import p2024 from '../../data/utilities/ira-phaseouts-2024.json';
-import p2025 from '../../data/utilities/ira-phaseouts-2025.json';
-import p2026 from '../../data/utilities/ira-phaseouts-2026.json';
+import p2024 from '../../data/utilities/ira-phaseouts/2024.json';
+import p2025 from '../../data/utilities/ira-phaseouts/2025.json';
+import p2026 from '../../data/utilities/ira-phaseouts/2026.json';
 import { type IraEligibilityInput, iraEligibility } from '../../src/utilities/ira-eligibility';
 import { calculationErrorOf } from '../helpers';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../src/core/money';
 import { type AmortizationInput, loanAmortization } from '../../src/utilities/loan-amortization';
-import { calculationErrorOf } from '../helpers';
+import { calculationErrorOf, deep } from '../helpers';
 
 const run = (input: AmortizationInput) => loanAmortization(input).result;
 
@@ -141,7 +141,7 @@ describe('loan amortization: properties', () => {
           ).toBe(true);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: deep(50, 150) },
     );
   });
 
@@ -155,7 +155,7 @@ describe('loan amortization: properties', () => {
         expect(result.interest_saved).toBeGreaterThanOrEqual(0);
         expect(result.interest_saved).toBeCloseTo(level.total_interest - result.total_interest, 6);
       }),
-      { numRuns: 100 },
+      { numRuns: deep(35, 100) },
     );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The shape of the Student Aid Index tables (`data/education/sai-YYYY.json`), as a zod schema: the
+ * The shape of the Student Aid Index tables (`data/education/sai/YYYY.json`), as a zod schema: the
  * table type is inferred from it, and `test/data/tables.test.ts` validates every file against it.
  *
  * @internal
@@ -11,7 +11,7 @@ import { block, sources } from '../../core/table-schema';
 /** One row of Table A5: from `aai_over`, `base` plus `rate` times the AAI over it. */
 const ScheduleRow = z.strictObject({ aai_over: z.number(), base: z.number(), rate: z.number() });
 
-/** `data/education/sai-YYYY.json`, one award year (see `data/education/README.md`). */
+/** `data/education/sai/YYYY.json`, one award year (see `data/education/README.md`). */
 export const SaiTableSchema = z.strictObject({
   /** First calendar year of the award year: 2025 = 2025-26. */
   award_year: z.int(),

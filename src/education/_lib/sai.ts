@@ -1,13 +1,11 @@
 /**
- * The Student Aid Index tables by award year (`data/education/sai-YYYY.json`), selected by the
+ * The Student Aid Index tables by award year (`data/education/sai/YYYY.json`), selected by the
  * request field `award_year` (2025 = the 2025-26 award year).
  *
  * @internal
  * @module
  */
-import s2024 from '../../../data/education/sai-2024.json';
-import s2025 from '../../../data/education/sai-2025.json';
-import s2026 from '../../../data/education/sai-2026.json';
+import { educationSai } from '../../../data/tables';
 import { defineYearTables } from '../../core/year-tables';
 import type { SaiTable } from './sai-tables';
 
@@ -26,5 +24,5 @@ export const saiTables = defineYearTables<SaiTable>({
   name: 'Student Aid Index',
   field: 'award_year',
   files: 'education/sai',
-  tables: { 2024: s2024, 2025: s2025, 2026: s2026 },
+  tables: educationSai,
 });

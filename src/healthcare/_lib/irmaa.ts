@@ -1,7 +1,7 @@
 /**
  * The IRMAA engine: the Medicare income-related monthly adjustment amounts (Part B and Part D) of a
  * premium year, for a filing status and the MAGI of the tax year two years before. A pure function over
- * the CMS tables in `data/healthcare/medicare-YYYY.json`, cheap enough to call in loops (Roth conversion
+ * the CMS tables in `data/healthcare/medicare/YYYY.json`, cheap enough to call in loops (Roth conversion
  * caps, survivor scenarios, cliff maps): the tier rows of each year and table are built once.
  *
  * Cliffs follow the CMS fact sheets word for word: a tier stored as "greater than $X" starts one cent

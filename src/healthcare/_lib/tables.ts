@@ -17,7 +17,7 @@ const IrmaaTier = z.union([
 /** Five monthly amounts, tiers 1 to 5 in order. */
 const FiveAmounts = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]);
 
-/** `data/healthcare/medicare-YYYY.json` (see `data/healthcare/README.md`). */
+/** `data/healthcare/medicare/YYYY.json` (see `data/healthcare/README.md`). */
 export const MedicareTableSchema = z.strictObject({
   irmaa_year: z.int(),
   /** The tax year whose MAGI sets the year's IRMAA: `irmaa_year - 2`. */
@@ -35,10 +35,10 @@ export const MedicareTableSchema = z.strictObject({
   part_d_base_premium: block({ monthly: z.number() }),
 });
 
-/** The Medicare premiums and IRMAA tiers of one year, as stored in `data/healthcare/medicare-YYYY.json`. */
+/** The Medicare premiums and IRMAA tiers of one year, as stored in `data/healthcare/medicare/YYYY.json`. */
 export type MedicareTable = z.output<typeof MedicareTableSchema>;
 
-/** `data/healthcare/poverty-guidelines-YYYY.json`: HHS poverty guidelines, 48 contiguous states and DC. */
+/** `data/healthcare/poverty-guidelines/YYYY.json`: HHS poverty guidelines, 48 contiguous states and DC. */
 export const PovertyGuidelineTableSchema = z.strictObject({
   guideline_year: z.int(),
   sources: sources(),
@@ -58,7 +58,7 @@ const Band = z.strictObject({
   final: z.number(),
 });
 
-/** `data/healthcare/applicable-percentage-YYYY.json`: the IRC §36B applicable percentage table of a coverage year. */
+/** `data/healthcare/applicable-percentage/YYYY.json`: the IRC §36B applicable percentage table of a coverage year. */
 export const ApplicablePercentageTableSchema = z.strictObject({
   coverage_year: z.int(),
   sources: sources(),

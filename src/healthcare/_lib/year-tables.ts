@@ -6,17 +6,12 @@
  * @internal
  * @module
  */
-import a2024 from '../../../data/healthcare/applicable-percentage-2024.json';
-import a2025 from '../../../data/healthcare/applicable-percentage-2025.json';
-import a2026 from '../../../data/healthcare/applicable-percentage-2026.json';
-import m2024 from '../../../data/healthcare/medicare-2024.json';
-import m2025 from '../../../data/healthcare/medicare-2025.json';
-import m2026 from '../../../data/healthcare/medicare-2026.json';
 import rules from '../../../data/healthcare/medicare-rules.json';
-import p2023 from '../../../data/healthcare/poverty-guidelines-2023.json';
-import p2024 from '../../../data/healthcare/poverty-guidelines-2024.json';
-import p2025 from '../../../data/healthcare/poverty-guidelines-2025.json';
-import p2026 from '../../../data/healthcare/poverty-guidelines-2026.json';
+import {
+  healthcareApplicablePercentage,
+  healthcareMedicare,
+  healthcarePovertyGuidelines,
+} from '../../../data/tables';
 import { defineTable, defineYearTables } from '../../core/year-tables';
 import type {
   ApplicablePercentageTable,
@@ -32,10 +27,8 @@ export type {
   PovertyGuidelineTable,
 } from './tables';
 
-const MEDICARE = { 2024: m2024, 2025: m2025, 2026: m2026 };
-
 /**
- * Medicare premiums and IRMAA tiers by premium year (`data/healthcare/medicare-YYYY.json`: the CMS
+ * Medicare premiums and IRMAA tiers by premium year (`data/healthcare/medicare/YYYY.json`: the CMS
  * Parts A & B fact sheets, the Part B Federal Register notices, the Part D base beneficiary premium),
  * selected by the request field `irmaa_year`.
  *
@@ -48,7 +41,7 @@ export const irmaaTables = defineYearTables<MedicareTable>({
   name: 'Medicare premium and IRMAA',
   field: 'irmaa_year',
   files: 'healthcare/medicare',
-  tables: MEDICARE,
+  tables: healthcareMedicare,
 });
 
 /**
@@ -63,12 +56,12 @@ export const medicarePremiumTables = defineYearTables<MedicareTable>({
   name: 'Medicare premium',
   field: 'year',
   files: 'healthcare/medicare',
-  tables: MEDICARE,
+  tables: healthcareMedicare,
 });
 
 /**
  * HHS poverty guidelines for the 48 contiguous states and DC, by guideline year
- * (`data/healthcare/poverty-guidelines-YYYY.json`).
+ * (`data/healthcare/poverty-guidelines/YYYY.json`).
  *
  * @example
  * ```ts
@@ -80,12 +73,12 @@ export const povertyGuidelineTables = defineYearTables<PovertyGuidelineTable>({
   name: 'HHS poverty guidelines',
   field: 'guideline_year',
   files: 'healthcare/poverty-guidelines',
-  tables: { 2023: p2023, 2024: p2024, 2025: p2025, 2026: p2026 },
+  tables: healthcarePovertyGuidelines,
 });
 
 /**
  * The premium tax credit's applicable percentage tables by coverage year
- * (`data/healthcare/applicable-percentage-YYYY.json`: Rev. Procs. 2023-29, 2024-35, 2025-25).
+ * (`data/healthcare/applicable-percentage/YYYY.json`: Rev. Procs. 2023-29, 2024-35, 2025-25).
  *
  * @example
  * ```ts
@@ -96,7 +89,7 @@ export const applicablePercentageTables = defineYearTables<ApplicablePercentageT
   name: 'premium tax credit',
   field: 'coverage_year',
   files: 'healthcare/applicable-percentage',
-  tables: { 2024: a2024, 2025: a2025, 2026: a2026 },
+  tables: healthcareApplicablePercentage,
 });
 
 /**

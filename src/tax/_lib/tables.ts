@@ -11,7 +11,7 @@ import { block, byStatus, sources, statusShape } from '../../core/table-schema';
 
 const nullableAmount = z.nullable(z.number());
 
-/** `data/tax/federal-YYYY.json` (see `data/tax/README.md`). */
+/** `data/tax/federal/YYYY.json` (see `data/tax/README.md`). */
 export const FederalTaxTableSchema = z.strictObject({
   tax_year: z.int(),
   sources: sources(),
@@ -45,7 +45,7 @@ export const FederalTaxTableSchema = z.strictObject({
 });
 
 /**
- * The federal figures of one tax year, as stored in `data/tax/federal-YYYY.json` (see
+ * The federal figures of one tax year, as stored in `data/tax/federal/YYYY.json` (see
  * `data/tax/README.md` for the conventions and the source of every block).
  */
 export type FederalTaxTable = z.output<typeof FederalTaxTableSchema>;
@@ -310,8 +310,8 @@ const TaxCreditRate = block({
 });
 
 /**
- * `data/tax/state-2025/<code>.json`: one jurisdiction's individual income tax for tax year 2025 (see
- * `data/tax/state-2025/README.md`). `kind` none: no tax on wages and salaries (`reason` says why);
+ * `data/tax/state/<code>/2025.json`: one jurisdiction's individual income tax for tax year 2025 (see
+ * `data/tax/state/README.md`). `kind` none: no tax on wages and salaries (`reason` says why);
  * flat: one rate (zero-rate bands allowed); graduated: brackets by the state's own schedules. Flat and
  * graduated states alike take their standard deduction, exemptions and exemption credits.
  */
@@ -542,5 +542,5 @@ export const StateTaxTableSchema = z
     ),
   );
 
-/** One jurisdiction's 2025 income tax figures, as stored in `data/tax/state-2025/<code>.json`. */
+/** One jurisdiction's 2025 income tax figures, as stored in `data/tax/state/<code>/2025.json`. */
 export type StateTaxTable = z.output<typeof StateTaxTableSchema>;

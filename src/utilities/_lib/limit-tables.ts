@@ -1,9 +1,4 @@
-import c2024 from '../../../data/utilities/contribution-limits-2024.json';
-import c2025 from '../../../data/utilities/contribution-limits-2025.json';
-import c2026 from '../../../data/utilities/contribution-limits-2026.json';
-import p2024 from '../../../data/utilities/ira-phaseouts-2024.json';
-import p2025 from '../../../data/utilities/ira-phaseouts-2025.json';
-import p2026 from '../../../data/utilities/ira-phaseouts-2026.json';
+import { utilitiesContributionLimits, utilitiesIraPhaseouts } from '../../../data/tables';
 import { Dec } from '../../core/money';
 import { defineYearTables } from '../../core/year-tables';
 import { STATUTORY_AGES } from '../../tax/engine';
@@ -12,7 +7,7 @@ import type { ContributionLimitTable, IraPhaseOutTable } from './tables';
 export type { ContributionLimitTable, IraPhaseOutTable, PhaseOutRange } from './tables';
 
 /**
- * The contribution-limit tables (`data/utilities/contribution-limits-YYYY.json`: Notices 2023-75,
+ * The contribution-limit tables (`data/utilities/contribution-limits/YYYY.json`: Notices 2023-75,
  * 2024-80, 2025-67; Rev. Procs. 2023-23, 2024-25, 2025-19).
  *
  * @example
@@ -24,11 +19,11 @@ export const contributionLimitTables = defineYearTables<ContributionLimitTable>(
   name: 'contribution limits',
   field: 'tax_year',
   files: 'utilities/contribution-limits',
-  tables: { 2024: c2024, 2025: c2025, 2026: c2026 },
+  tables: utilitiesContributionLimits,
 });
 
 /**
- * The IRA deduction and Roth MAGI phase-out tables (`data/utilities/ira-phaseouts-YYYY.json`).
+ * The IRA deduction and Roth MAGI phase-out tables (`data/utilities/ira-phaseouts/YYYY.json`).
  *
  * @example
  * ```ts
@@ -39,7 +34,7 @@ export const iraPhaseOutTables = defineYearTables<IraPhaseOutTable>({
   name: 'IRA phase-outs',
   field: 'tax_year',
   files: 'utilities/ira-phaseouts',
-  tables: { 2024: p2024, 2025: p2025, 2026: p2026 },
+  tables: utilitiesIraPhaseouts,
 });
 
 /**

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { block, byStatus, sources, statusShape } from '../../core/table-schema';
 
-/** `data/utilities/contribution-limits-YYYY.json` (see `data/utilities/README.md`). */
+/** `data/utilities/contribution-limits/YYYY.json` (see `data/utilities/README.md`). */
 export const ContributionLimitTableSchema = z.strictObject({
   tax_year: z.int(),
   sources: sources(),
@@ -40,7 +40,7 @@ const Range = z.readonly(z.tuple([z.number(), z.number()]));
 /** A MAGI phase-out range `[start, end]`: full amount at or below start, nothing at or above end. */
 export type PhaseOutRange = z.output<typeof Range>;
 
-/** `data/utilities/ira-phaseouts-YYYY.json` (see `data/utilities/README.md`). */
+/** `data/utilities/ira-phaseouts/YYYY.json` (see `data/utilities/README.md`). */
 export const IraPhaseOutTableSchema = z.strictObject({
   tax_year: z.int(),
   sources: sources(),

@@ -11,8 +11,8 @@ const run = (input: SurvivorScenarioInput) => survivorScenario(input).result;
 /** Whole cents, so that money identities are compared exactly. */
 const cents = (value: number) => Math.round(value * 100);
 
-// 2025 figures used by the hand calculations below (data/tax/federal-2025.json and
-// data/tax/social-security-taxation.json, data/healthcare/medicare-2025.json):
+// 2025 figures used by the hand calculations below (data/tax/federal/2025.json and
+// data/tax/social-security-taxation.json, data/healthcare/medicare/2025.json):
 // - IRC §86(c): base amount 32,000 joint / 25,000 otherwise; adjusted base amount 44,000 / 34,000.
 // - Rev. Proc. 2024-40 §2.01 brackets, mfj: 10% to 23,850, 12% to 96,950, 22% to 206,700;
 //   single: 10% to 11,925, 12% to 48,475, 22% to 103,350, 24% to 197,300. qss uses the mfj brackets.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import c2024 from '../../../data/utilities/contribution-limits-2024.json';
-import c2025 from '../../../data/utilities/contribution-limits-2025.json';
-import c2026 from '../../../data/utilities/contribution-limits-2026.json';
-import p2024 from '../../../data/utilities/ira-phaseouts-2024.json';
-import p2025 from '../../../data/utilities/ira-phaseouts-2025.json';
-import p2026 from '../../../data/utilities/ira-phaseouts-2026.json';
+import c2024 from '../../../data/utilities/contribution-limits/2024.json';
+import c2025 from '../../../data/utilities/contribution-limits/2025.json';
+import c2026 from '../../../data/utilities/contribution-limits/2026.json';
+import p2024 from '../../../data/utilities/ira-phaseouts/2024.json';
+import p2025 from '../../../data/utilities/ira-phaseouts/2025.json';
+import p2026 from '../../../data/utilities/ira-phaseouts/2026.json';
 
 type Range = [number, number];
 type Json = Record<string, unknown>;
