@@ -18,57 +18,136 @@ import mortalitySsaPeriod2021 from './mortality/ssa-period/2021.json';
 import taxFederal2024 from './tax/federal/2024.json';
 import taxFederal2025 from './tax/federal/2025.json';
 import taxFederal2026 from './tax/federal/2026.json';
+import taxStateAk2024 from './tax/state/ak/2024.json';
 import taxStateAk2025 from './tax/state/ak/2025.json';
+import taxStateAk2026 from './tax/state/ak/2026.json';
+import taxStateAl2024 from './tax/state/al/2024.json';
 import taxStateAl2025 from './tax/state/al/2025.json';
+import taxStateAl2026 from './tax/state/al/2026.json';
+import taxStateAr2024 from './tax/state/ar/2024.json';
 import taxStateAr2025 from './tax/state/ar/2025.json';
+import taxStateAz2024 from './tax/state/az/2024.json';
 import taxStateAz2025 from './tax/state/az/2025.json';
+import taxStateCa2024 from './tax/state/ca/2024.json';
 import taxStateCa2025 from './tax/state/ca/2025.json';
+import taxStateCo2024 from './tax/state/co/2024.json';
 import taxStateCo2025 from './tax/state/co/2025.json';
+import taxStateCt2024 from './tax/state/ct/2024.json';
 import taxStateCt2025 from './tax/state/ct/2025.json';
+import taxStateCt2026 from './tax/state/ct/2026.json';
+import taxStateDc2024 from './tax/state/dc/2024.json';
 import taxStateDc2025 from './tax/state/dc/2025.json';
+import taxStateDe2024 from './tax/state/de/2024.json';
 import taxStateDe2025 from './tax/state/de/2025.json';
+import taxStateDe2026 from './tax/state/de/2026.json';
+import taxStateFl2024 from './tax/state/fl/2024.json';
 import taxStateFl2025 from './tax/state/fl/2025.json';
+import taxStateFl2026 from './tax/state/fl/2026.json';
+import taxStateGa2024 from './tax/state/ga/2024.json';
 import taxStateGa2025 from './tax/state/ga/2025.json';
+import taxStateGa2026 from './tax/state/ga/2026.json';
+import taxStateHi2024 from './tax/state/hi/2024.json';
 import taxStateHi2025 from './tax/state/hi/2025.json';
+import taxStateHi2026 from './tax/state/hi/2026.json';
+import taxStateIa2024 from './tax/state/ia/2024.json';
 import taxStateIa2025 from './tax/state/ia/2025.json';
+import taxStateIa2026 from './tax/state/ia/2026.json';
+import taxStateId2024 from './tax/state/id/2024.json';
 import taxStateId2025 from './tax/state/id/2025.json';
+import taxStateIl2024 from './tax/state/il/2024.json';
 import taxStateIl2025 from './tax/state/il/2025.json';
+import taxStateIn2024 from './tax/state/in/2024.json';
 import taxStateIn2025 from './tax/state/in/2025.json';
+import taxStateIn2026 from './tax/state/in/2026.json';
+import taxStateKs2024 from './tax/state/ks/2024.json';
 import taxStateKs2025 from './tax/state/ks/2025.json';
+import taxStateKy2024 from './tax/state/ky/2024.json';
 import taxStateKy2025 from './tax/state/ky/2025.json';
+import taxStateKy2026 from './tax/state/ky/2026.json';
+import taxStateLa2024 from './tax/state/la/2024.json';
 import taxStateLa2025 from './tax/state/la/2025.json';
+import taxStateMa2024 from './tax/state/ma/2024.json';
 import taxStateMa2025 from './tax/state/ma/2025.json';
+import taxStateMd2024 from './tax/state/md/2024.json';
 import taxStateMd2025 from './tax/state/md/2025.json';
+import taxStateMe2024 from './tax/state/me/2024.json';
 import taxStateMe2025 from './tax/state/me/2025.json';
+import taxStateMi2024 from './tax/state/mi/2024.json';
 import taxStateMi2025 from './tax/state/mi/2025.json';
+import taxStateMn2024 from './tax/state/mn/2024.json';
 import taxStateMn2025 from './tax/state/mn/2025.json';
+import taxStateMo2024 from './tax/state/mo/2024.json';
 import taxStateMo2025 from './tax/state/mo/2025.json';
+import taxStateMs2024 from './tax/state/ms/2024.json';
 import taxStateMs2025 from './tax/state/ms/2025.json';
+import taxStateMs2026 from './tax/state/ms/2026.json';
+import taxStateMt2024 from './tax/state/mt/2024.json';
 import taxStateMt2025 from './tax/state/mt/2025.json';
+import taxStateNc2024 from './tax/state/nc/2024.json';
 import taxStateNc2025 from './tax/state/nc/2025.json';
+import taxStateNc2026 from './tax/state/nc/2026.json';
+import taxStateNd2024 from './tax/state/nd/2024.json';
 import taxStateNd2025 from './tax/state/nd/2025.json';
+import taxStateNe2024 from './tax/state/ne/2024.json';
 import taxStateNe2025 from './tax/state/ne/2025.json';
+import taxStateNh2024 from './tax/state/nh/2024.json';
 import taxStateNh2025 from './tax/state/nh/2025.json';
+import taxStateNh2026 from './tax/state/nh/2026.json';
+import taxStateNj2024 from './tax/state/nj/2024.json';
 import taxStateNj2025 from './tax/state/nj/2025.json';
+import taxStateNj2026 from './tax/state/nj/2026.json';
+import taxStateNm2024 from './tax/state/nm/2024.json';
 import taxStateNm2025 from './tax/state/nm/2025.json';
+import taxStateNv2024 from './tax/state/nv/2024.json';
 import taxStateNv2025 from './tax/state/nv/2025.json';
+import taxStateNv2026 from './tax/state/nv/2026.json';
+import taxStateNy2024 from './tax/state/ny/2024.json';
 import taxStateNy2025 from './tax/state/ny/2025.json';
+import taxStateNy2026 from './tax/state/ny/2026.json';
+import taxStateOh2024 from './tax/state/oh/2024.json';
 import taxStateOh2025 from './tax/state/oh/2025.json';
+import taxStateOh2026 from './tax/state/oh/2026.json';
+import taxStateOk2024 from './tax/state/ok/2024.json';
 import taxStateOk2025 from './tax/state/ok/2025.json';
+import taxStateOk2026 from './tax/state/ok/2026.json';
+import taxStateOr2024 from './tax/state/or/2024.json';
 import taxStateOr2025 from './tax/state/or/2025.json';
+import taxStatePa2024 from './tax/state/pa/2024.json';
 import taxStatePa2025 from './tax/state/pa/2025.json';
+import taxStatePa2026 from './tax/state/pa/2026.json';
+import taxStateRi2024 from './tax/state/ri/2024.json';
 import taxStateRi2025 from './tax/state/ri/2025.json';
+import taxStateSc2024 from './tax/state/sc/2024.json';
 import taxStateSc2025 from './tax/state/sc/2025.json';
+import taxStateSc2026 from './tax/state/sc/2026.json';
+import taxStateSd2024 from './tax/state/sd/2024.json';
 import taxStateSd2025 from './tax/state/sd/2025.json';
+import taxStateSd2026 from './tax/state/sd/2026.json';
+import taxStateTn2024 from './tax/state/tn/2024.json';
 import taxStateTn2025 from './tax/state/tn/2025.json';
+import taxStateTn2026 from './tax/state/tn/2026.json';
+import taxStateTx2024 from './tax/state/tx/2024.json';
 import taxStateTx2025 from './tax/state/tx/2025.json';
+import taxStateTx2026 from './tax/state/tx/2026.json';
+import taxStateUt2024 from './tax/state/ut/2024.json';
 import taxStateUt2025 from './tax/state/ut/2025.json';
+import taxStateVa2024 from './tax/state/va/2024.json';
 import taxStateVa2025 from './tax/state/va/2025.json';
+import taxStateVa2026 from './tax/state/va/2026.json';
+import taxStateVt2024 from './tax/state/vt/2024.json';
 import taxStateVt2025 from './tax/state/vt/2025.json';
+import taxStateWa2024 from './tax/state/wa/2024.json';
 import taxStateWa2025 from './tax/state/wa/2025.json';
+import taxStateWa2026 from './tax/state/wa/2026.json';
+import taxStateWi2024 from './tax/state/wi/2024.json';
 import taxStateWi2025 from './tax/state/wi/2025.json';
+import taxStateWi2026 from './tax/state/wi/2026.json';
+import taxStateWv2024 from './tax/state/wv/2024.json';
 import taxStateWv2025 from './tax/state/wv/2025.json';
+import taxStateWv2026 from './tax/state/wv/2026.json';
+import taxStateWy2024 from './tax/state/wy/2024.json';
 import taxStateWy2025 from './tax/state/wy/2025.json';
+import taxStateWy2026 from './tax/state/wy/2026.json';
 import utilitiesContributionLimits2024 from './utilities/contribution-limits/2024.json';
 import utilitiesContributionLimits2025 from './utilities/contribution-limits/2025.json';
 import utilitiesContributionLimits2026 from './utilities/contribution-limits/2026.json';
@@ -119,57 +198,57 @@ export const taxFederal = {
 
 /** `data/tax/state/<code>/<year>.json` by upper-case code, then by year. */
 export const taxState = {
-  AK: { 2025: taxStateAk2025 },
-  AL: { 2025: taxStateAl2025 },
-  AR: { 2025: taxStateAr2025 },
-  AZ: { 2025: taxStateAz2025 },
-  CA: { 2025: taxStateCa2025 },
-  CO: { 2025: taxStateCo2025 },
-  CT: { 2025: taxStateCt2025 },
-  DC: { 2025: taxStateDc2025 },
-  DE: { 2025: taxStateDe2025 },
-  FL: { 2025: taxStateFl2025 },
-  GA: { 2025: taxStateGa2025 },
-  HI: { 2025: taxStateHi2025 },
-  IA: { 2025: taxStateIa2025 },
-  ID: { 2025: taxStateId2025 },
-  IL: { 2025: taxStateIl2025 },
-  IN: { 2025: taxStateIn2025 },
-  KS: { 2025: taxStateKs2025 },
-  KY: { 2025: taxStateKy2025 },
-  LA: { 2025: taxStateLa2025 },
-  MA: { 2025: taxStateMa2025 },
-  MD: { 2025: taxStateMd2025 },
-  ME: { 2025: taxStateMe2025 },
-  MI: { 2025: taxStateMi2025 },
-  MN: { 2025: taxStateMn2025 },
-  MO: { 2025: taxStateMo2025 },
-  MS: { 2025: taxStateMs2025 },
-  MT: { 2025: taxStateMt2025 },
-  NC: { 2025: taxStateNc2025 },
-  ND: { 2025: taxStateNd2025 },
-  NE: { 2025: taxStateNe2025 },
-  NH: { 2025: taxStateNh2025 },
-  NJ: { 2025: taxStateNj2025 },
-  NM: { 2025: taxStateNm2025 },
-  NV: { 2025: taxStateNv2025 },
-  NY: { 2025: taxStateNy2025 },
-  OH: { 2025: taxStateOh2025 },
-  OK: { 2025: taxStateOk2025 },
-  OR: { 2025: taxStateOr2025 },
-  PA: { 2025: taxStatePa2025 },
-  RI: { 2025: taxStateRi2025 },
-  SC: { 2025: taxStateSc2025 },
-  SD: { 2025: taxStateSd2025 },
-  TN: { 2025: taxStateTn2025 },
-  TX: { 2025: taxStateTx2025 },
-  UT: { 2025: taxStateUt2025 },
-  VA: { 2025: taxStateVa2025 },
-  VT: { 2025: taxStateVt2025 },
-  WA: { 2025: taxStateWa2025 },
-  WI: { 2025: taxStateWi2025 },
-  WV: { 2025: taxStateWv2025 },
-  WY: { 2025: taxStateWy2025 },
+  AK: { 2024: taxStateAk2024, 2025: taxStateAk2025, 2026: taxStateAk2026 },
+  AL: { 2024: taxStateAl2024, 2025: taxStateAl2025, 2026: taxStateAl2026 },
+  AR: { 2024: taxStateAr2024, 2025: taxStateAr2025 },
+  AZ: { 2024: taxStateAz2024, 2025: taxStateAz2025 },
+  CA: { 2024: taxStateCa2024, 2025: taxStateCa2025 },
+  CO: { 2024: taxStateCo2024, 2025: taxStateCo2025 },
+  CT: { 2024: taxStateCt2024, 2025: taxStateCt2025, 2026: taxStateCt2026 },
+  DC: { 2024: taxStateDc2024, 2025: taxStateDc2025 },
+  DE: { 2024: taxStateDe2024, 2025: taxStateDe2025, 2026: taxStateDe2026 },
+  FL: { 2024: taxStateFl2024, 2025: taxStateFl2025, 2026: taxStateFl2026 },
+  GA: { 2024: taxStateGa2024, 2025: taxStateGa2025, 2026: taxStateGa2026 },
+  HI: { 2024: taxStateHi2024, 2025: taxStateHi2025, 2026: taxStateHi2026 },
+  IA: { 2024: taxStateIa2024, 2025: taxStateIa2025, 2026: taxStateIa2026 },
+  ID: { 2024: taxStateId2024, 2025: taxStateId2025 },
+  IL: { 2024: taxStateIl2024, 2025: taxStateIl2025 },
+  IN: { 2024: taxStateIn2024, 2025: taxStateIn2025, 2026: taxStateIn2026 },
+  KS: { 2024: taxStateKs2024, 2025: taxStateKs2025 },
+  KY: { 2024: taxStateKy2024, 2025: taxStateKy2025, 2026: taxStateKy2026 },
+  LA: { 2024: taxStateLa2024, 2025: taxStateLa2025 },
+  MA: { 2024: taxStateMa2024, 2025: taxStateMa2025 },
+  MD: { 2024: taxStateMd2024, 2025: taxStateMd2025 },
+  ME: { 2024: taxStateMe2024, 2025: taxStateMe2025 },
+  MI: { 2024: taxStateMi2024, 2025: taxStateMi2025 },
+  MN: { 2024: taxStateMn2024, 2025: taxStateMn2025 },
+  MO: { 2024: taxStateMo2024, 2025: taxStateMo2025 },
+  MS: { 2024: taxStateMs2024, 2025: taxStateMs2025, 2026: taxStateMs2026 },
+  MT: { 2024: taxStateMt2024, 2025: taxStateMt2025 },
+  NC: { 2024: taxStateNc2024, 2025: taxStateNc2025, 2026: taxStateNc2026 },
+  ND: { 2024: taxStateNd2024, 2025: taxStateNd2025 },
+  NE: { 2024: taxStateNe2024, 2025: taxStateNe2025 },
+  NH: { 2024: taxStateNh2024, 2025: taxStateNh2025, 2026: taxStateNh2026 },
+  NJ: { 2024: taxStateNj2024, 2025: taxStateNj2025, 2026: taxStateNj2026 },
+  NM: { 2024: taxStateNm2024, 2025: taxStateNm2025 },
+  NV: { 2024: taxStateNv2024, 2025: taxStateNv2025, 2026: taxStateNv2026 },
+  NY: { 2024: taxStateNy2024, 2025: taxStateNy2025, 2026: taxStateNy2026 },
+  OH: { 2024: taxStateOh2024, 2025: taxStateOh2025, 2026: taxStateOh2026 },
+  OK: { 2024: taxStateOk2024, 2025: taxStateOk2025, 2026: taxStateOk2026 },
+  OR: { 2024: taxStateOr2024, 2025: taxStateOr2025 },
+  PA: { 2024: taxStatePa2024, 2025: taxStatePa2025, 2026: taxStatePa2026 },
+  RI: { 2024: taxStateRi2024, 2025: taxStateRi2025 },
+  SC: { 2024: taxStateSc2024, 2025: taxStateSc2025, 2026: taxStateSc2026 },
+  SD: { 2024: taxStateSd2024, 2025: taxStateSd2025, 2026: taxStateSd2026 },
+  TN: { 2024: taxStateTn2024, 2025: taxStateTn2025, 2026: taxStateTn2026 },
+  TX: { 2024: taxStateTx2024, 2025: taxStateTx2025, 2026: taxStateTx2026 },
+  UT: { 2024: taxStateUt2024, 2025: taxStateUt2025 },
+  VA: { 2024: taxStateVa2024, 2025: taxStateVa2025, 2026: taxStateVa2026 },
+  VT: { 2024: taxStateVt2024, 2025: taxStateVt2025 },
+  WA: { 2024: taxStateWa2024, 2025: taxStateWa2025, 2026: taxStateWa2026 },
+  WI: { 2024: taxStateWi2024, 2025: taxStateWi2025, 2026: taxStateWi2026 },
+  WV: { 2024: taxStateWv2024, 2025: taxStateWv2025, 2026: taxStateWv2026 },
+  WY: { 2024: taxStateWy2024, 2025: taxStateWy2025, 2026: taxStateWy2026 },
 };
 
 /** `data/utilities/contribution-limits/<year>.json` by year. */

@@ -2180,12 +2180,12 @@ describe('tax/state-income: validation', () => {
     expect(error.issues[0]?.path).toBe('state');
     expect(error.message).toContain(COVERED_STATES.join(', '));
   });
-  it('tax_year other than 2025 is unsupported_year', () => {
+  it('a tax_year beyond every table is unsupported_year', () => {
     const error = errorOf(() =>
-      tax({ state: 'IL', tax_year: 2024, filing_status: 'single', state_taxable_income: 1 }),
+      tax({ state: 'IL', tax_year: 2027, filing_status: 'single', state_taxable_income: 1 }),
     );
     expect(error.code).toBe('unsupported_year');
-    expect(error.message).toContain('supported: 2025');
+    expect(error.message).toContain('supported: 2024, 2025, 2026');
   });
   it('negative income is invalid_input naming the field', () => {
     const error = errorOf(() => single('IL', -1));
