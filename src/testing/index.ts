@@ -10,6 +10,7 @@ import type { AnyOperation } from '../core/operation';
 import { type FilingStatus, fieldKindOf } from '../core/schema';
 import { ROTH_ROLLOVER_RULES } from '../education/engine';
 import { fillableBracketRates } from '../retirement/engine';
+import { stateTaxYears } from '../tax/engine';
 import {
   type ArbitraryOptions,
   arbitraryFromJsonSchema,
@@ -110,6 +111,14 @@ function bracketRate(taxYear: unknown, status: unknown, raw: unknown): unknown {
   if (typeof taxYear !== 'number' || typeof raw !== 'number') return raw;
   const rates = fillableBracketRates(taxYear, status as FilingStatus);
   return rates ? rates[Math.floor(Math.abs(raw) * 1e6) % rates.length] : raw;
+}
+
+/** A request naming a state asks for a tax year that state has a table for (each covers its own years). */
+function stateYear(input: Input): Input {
+  if (typeof input.state !== 'string' || typeof input.tax_year !== 'number') return input;
+  const years = stateTaxYears(input.state);
+  if (years.length === 0 || years.includes(input.tax_year)) return input;
+  return { ...input, tax_year: years[Math.abs(Math.trunc(input.tax_year)) % years.length] };
 }
 
 /** Contribution frequencies a plan uses: yearly, half-yearly, quarterly, monthly, biweekly, weekly, daily. */
@@ -414,8 +423,9 @@ const repairs: Record<string, (input: Input, context: RepairContext) => Input> =
     const range = num(out.series_range) ?? 100_000;
     const step = num(out.series_step);
     if (step !== undefined && range / step > 200) out.series_step = Math.ceil((range / 200) * 100) / 100;
-    return out;
+    return stateYear(out);
   },
+  '/v1/tax/state-income': stateYear,
   '/v1/medicare/irmaa': (input) =>
     input.filing_status === 'mfs' ? input : { ...input, lived_apart_all_year: false },
   // A second life has an age and a sex.

@@ -20,7 +20,7 @@ export type StateTables = Readonly<Record<string, StateTaxTable>>;
  *
  * @example
  * ```ts
- * stateTaxTablesByCode.CA?.years; // [2025]
+ * stateTaxTablesByCode.NY?.years; // [2024, 2025, 2026]
  * ```
  */
 export const stateTaxTablesByCode: Readonly<Record<string, YearTables<StateTaxTable>>> = Object.fromEntries(
@@ -74,4 +74,17 @@ export function stateTaxTable(code: string, year: number): StateTaxTable {
   const tables = stateTaxTablesByCode[code];
   if (tables === undefined) throw new TypeError(`state ${code} passed validation without a table`);
   return tables.get(year);
+}
+
+/**
+ * The tax years a jurisdiction (postal code, any letter case) has a state income tax table for,
+ * ascending; empty when it is not covered.
+ *
+ * @example
+ * ```ts
+ * stateTaxYears('ny'); // [2024, 2025, 2026]
+ * ```
+ */
+export function stateTaxYears(code: string): readonly number[] {
+  return stateTaxTablesByCode[code.toUpperCase()]?.years ?? [];
 }
