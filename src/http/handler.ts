@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { OFFLOAD_COST, tokensFor } from '../core/cost';
+import { OFFLOAD_COST, requestCost, tokensFor } from '../core/cost';
 import type { Envelope } from '../core/envelope';
 import { envelopeJson } from '../core/envelope-json';
 import { isCalculationError } from '../core/errors';
@@ -145,6 +145,35 @@ export interface OperationPool {
    * (a string costs far less to copy to another thread) to parse again.
    */
   run(path: string, input: unknown, deadlineMs: number, body?: string): Promise<Envelope<unknown>>;
+  /**
+   * Read a request body off the calling thread: parse `body` (the JSON text as received) for the
+   * operation at `path`, validate it, call `admit` with its declared cost in path-steps (the adapter
+   * charges the rate-limit tokens then) and, unless `admit` resolves false, compute it; resolves with the
+   * envelope's JSON text (byte for byte what the calling thread would send), or undefined when `admit`
+   * said no. Rejects with {@link InvalidJsonError} for text that is not JSON, the `CalculationError` of
+   * invalid input, or {@link ServiceUnavailableError}. Optional: without it, bodies are read in the
+   * calling thread.
+   */
+  runBody?(
+    path: string,
+    body: string,
+    deadlineMs: number,
+    admit: (cost: number) => Promise<boolean>,
+  ): Promise<string | undefined>;
+}
+
+/**
+ * Thrown when a request body is not JSON, parsed off the calling thread (see
+ * {@link OperationPool.runBody}): `message` is the parser's, as the 400 `invalid_json` reply quotes it.
+ *
+ * @example
+ * ```ts
+ * import { InvalidJsonError } from 'finplan/http';
+ * new InvalidJsonError('Unexpected end of JSON input').name; // 'InvalidJsonError'
+ * ```
+ */
+export class InvalidJsonError extends Error {
+  override readonly name = 'InvalidJsonError';
 }
 
 /**
@@ -153,7 +182,21 @@ export interface OperationPool {
  * JSON text of the body it was parsed from (parsing it again gives the same input), returns the envelope.
  * Rejects with {@link ServiceUnavailableError} when it cannot finish in time.
  */
-export type Executor = (operation: AnyOperation, input: unknown, body?: string) => Promise<Envelope<unknown>>;
+export interface Executor {
+  (operation: AnyOperation, input: unknown, body?: string): Promise<Envelope<unknown>>;
+  /**
+   * Optional: parse, validate and compute from the body text alone, off the calling thread, as
+   * {@link OperationPool.runBody} does (`admit` gets the declared cost before the computation); the
+   * adapter offers it bodies of `OFFLOAD_COST` characters or more, which then never get parsed on the
+   * thread that answers requests. Returns undefined at once for an operation it cannot run (the adapter
+   * then reads the body itself).
+   */
+  readonly fromBody?: (
+    operation: AnyOperation,
+    body: string,
+    admit: (cost: number) => Promise<boolean>,
+  ) => Promise<string | undefined> | undefined;
+}
 
 /**
  * Thrown by an {@link Executor} that is saturated or ran past its deadline: the adapter answers 503
@@ -190,10 +233,18 @@ export function poolExecutor(pool: OperationPool, deadlineMs: number): Executor 
   if (!(Number.isInteger(deadlineMs) && deadlineMs > 0))
     throw new RangeError('deadlineMs must be a positive integer');
   if (!pool.available) return undefined;
-  return (operation, input, body) =>
-    allOperations.get(operation.path) === operation
+  const builtIn = (operation: AnyOperation) => allOperations.get(operation.path) === operation;
+  const execute: Executor = (operation, input, body) =>
+    builtIn(operation)
       ? pool.run(operation.path, input, deadlineMs, body)
       : Promise.resolve().then(() => operation.run(input));
+  const runBody = pool.runBody?.bind(pool);
+  if (!runBody) return execute;
+  return Object.assign(execute, {
+    // The workers know finplan's own operations only: the adapter reads any other body in-thread.
+    fromBody: (operation: AnyOperation, body: string, admit: (cost: number) => Promise<boolean>) =>
+      builtIn(operation) ? runBody(operation.path, body, deadlineMs, admit) : undefined,
+  });
 }
 
 /**
@@ -352,6 +403,14 @@ interface Identity {
   readonly bucket: string;
 }
 const NO_STORE = { 'cache-control': 'no-store' };
+/** The 400 reply to a body that is not JSON, quoting the parser (the same wherever it was parsed). */
+const invalidJson = (error: unknown, headers: Record<string, string>) =>
+  errorReply(
+    400,
+    'invalid_json',
+    `the request body is not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`,
+    { headers },
+  );
 const storeUnavailable = (what: string) =>
   errorReply(503, 'service_unavailable', `the ${what} store is unreachable; try again shortly`, {
     headers: { 'retry-after': '1' },
@@ -552,11 +611,11 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     return match ? (configured.get(match) as Identity) : storedIdentity(hash);
   };
 
-  /** The JSON body, after the content type and size checks; or the error reply. */
-  const readJson = async (
+  /** The body text, after the content type and size checks; or the error reply. */
+  const readText = async (
     request: RequestParts,
     headers: Record<string, string>,
-  ): Promise<{ json: unknown; text: string } | Reply> => {
+  ): Promise<string | Reply> => {
     if (!isJsonContentType(request.header('content-type'))) {
       return errorReply(415, 'unsupported_media_type', 'the request body must be application/json', {
         headers,
@@ -565,12 +624,20 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     if (Number(request.header('content-length')) > maxBodyBytes)
       return payloadTooLarge(maxBodyBytes, headers);
     const text = await request.readBody(maxBodyBytes);
-    if (text === TOO_LARGE) return payloadTooLarge(maxBodyBytes, headers);
+    return text === TOO_LARGE ? payloadTooLarge(maxBodyBytes, headers) : text;
+  };
+
+  /** The JSON body, after the content type and size checks; or the error reply. */
+  const readJson = async (
+    request: RequestParts,
+    headers: Record<string, string>,
+  ): Promise<{ json: unknown; text: string } | Reply> => {
+    const text = await readText(request, headers);
+    if (typeof text !== 'string') return text;
     try {
       return { json: JSON.parse(text), text };
     } catch (error) {
-      const detail = error instanceof Error ? error.message : 'parse error';
-      return errorReply(400, 'invalid_json', `the request body is not valid JSON: ${detail}`, { headers });
+      return invalidJson(error, headers);
     }
   };
 
@@ -847,26 +914,65 @@ export function createHandler(options: HandlerOptions = {}): Handler {
     // In this thread, simulations stop once the deadline from arrival has passed (a pool has its own).
     const deadlineMs = request.deadlineMs ?? options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     const deadlineAt = Date.now() + deadlineMs;
-    const read = await readJson(request, headers);
-    if (!('json' in read)) return read;
-    try {
-      const input = operation.parse(read.json);
-      const cost = operation.cost(input);
-      // Never more than the bucket holds, so that any request can pass once the bucket is full.
-      const extra = Math.min(tokensFor(cost), rateLimit) - 1;
-      if (extra > 0) {
-        const overBudget = await charge(extra);
-        if (overBudget) return overBudget;
+    const text = await readText(request, headers);
+    if (typeof text !== 'string') return text;
+    // Tokens are paid as the cost becomes known: 1 on arrival, then those of reading the body, then
+    // those of its declared cost once validated; never more than the bucket holds, so that any request
+    // can pass once the bucket is full.
+    let paid = 1;
+    const pay = (cost: number): Reply | undefined | Promise<Reply | undefined> => {
+      const tokens = Math.min(tokensFor(requestCost(cost, text.length)), rateLimit);
+      if (tokens <= paid) return undefined;
+      const settle = (refused: Reply | undefined) => {
+        if (refused) return refused;
+        paid = tokens;
         headers = rateHeadersNow();
-      }
+        return undefined;
+      };
+      const charged = charge(tokens - paid);
+      return charged instanceof Promise ? charged.then(settle) : settle(charged);
+    };
+    try {
+      const bodyPaid = pay(0);
+      const overBudgetBody = bodyPaid instanceof Promise ? await bodyPaid : bodyPaid;
+      if (overBudgetBody) return overBudgetBody;
       const execute = request.execute ?? poolExecute;
+      // A body whose reading alone is work of OFFLOAD_COST or more is parsed where it computes.
+      if (execute?.fromBody && requestCost(0, text.length) >= OFFLOAD_COST) {
+        let refused: Reply | undefined;
+        const admit = async (cost: number) => {
+          refused = await pay(cost);
+          return refused === undefined;
+        };
+        const offloaded = execute.fromBody(operation, text, admit);
+        if (offloaded) {
+          const json = await offloaded;
+          if (json === undefined) {
+            if (refused) return refused;
+            throw new Error('the pool dropped a request that was admitted');
+          }
+          return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: json };
+        }
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        return invalidJson(error, headers);
+      }
+      const input = operation.parse(json);
+      const cost = operation.cost(input);
+      const costPaid = pay(cost);
+      const overBudget = costPaid instanceof Promise ? await costPaid : costPaid;
+      if (overBudget) return overBudget;
       // Work of about 2 ms or more leaves the thread that answers probes and cheap calls.
       if (execute && cost >= OFFLOAD_COST)
-        return jsonReply(200, await execute(operation, input, read.text), headers);
+        return jsonReply(200, await execute(operation, input, text), headers);
       const computed = withDeadline(deadlineAt, deadlineMs, () => operation.compute(input));
       const body = envelopeJson(operation, input, computed);
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
     } catch (error) {
+      if (error instanceof InvalidJsonError) return invalidJson(error, headers);
       if (isCalculationError(error)) {
         return errorReply(400, error.code, error.message, { issues: error.issues, headers });
       }
