@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Envelope } from '../core/envelope';
 import { CalculationError } from '../core/errors';
-import { InvalidJsonError, ServiceUnavailableError } from '../http/handler';
+import { InvalidJsonError, ServiceUnavailableError } from '../http/pool';
 import type { WorkerAdmit, WorkerReply, WorkerRequest } from './worker-protocol';
 
 /** Options of a {@link WorkerPool}. */
