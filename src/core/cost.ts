@@ -48,6 +48,32 @@ export const PATH_STEPS_PER_TOKEN = 1_000_000;
 export const OFFLOAD_COST = 25_000;
 
 /**
+ * Path-steps charged for each character of a request body, whatever it asks for: reading it into JSON and
+ * validating it. Measured (process CPU time, `bench/RESULTS.md`, "Issue 30 point 1") at 15 to 40 ns a
+ * character for request-shaped bodies (10,000 dated flows 30 ns, 100,000 plain flows 36 ns) and up to
+ * 45 ns for the worst shape found (100,000 nested one-element arrays under an unknown key): at most 0.45
+ * of a path-step (0.1 microsecond), so one path-step a character bounds it with a margin of two.
+ */
+export const BODY_STEPS_PER_CHAR = 1;
+
+/**
+ * The cost a request is charged, in path-steps: its operation's declared cost, and never less than the
+ * work of reading its body ({@link BODY_STEPS_PER_CHAR} a character), so that a large body is never
+ * cheaper than the work it asks for, even when it is refused as invalid.
+ *
+ * @example
+ * ```ts
+ * import { tokensFor } from 'finplan';
+ * requestCost(0, 1_200_000); // 1200000
+ * tokensFor(requestCost(0, 1_200_000)); // 2
+ * requestCost(5_300_000, 380_000); // 5300000
+ * ```
+ */
+export function requestCost(declared: number, bodyChars: number): number {
+  return Math.max(declared, bodyChars * BODY_STEPS_PER_CHAR);
+}
+
+/**
  * Rate-limit tokens one request costs: 1, plus one per {@link PATH_STEPS_PER_TOKEN} path-steps of its
  * cost.
  *

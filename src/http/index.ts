@@ -15,6 +15,7 @@ export {
   type Executor,
   type Handler,
   type HandlerOptions,
+  InvalidJsonError,
   type OperationPool,
   poolExecutor,
   ServiceUnavailableError,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_PATH_STEPS, OFFLOAD_COST, PATH_STEPS_PER_TOKEN } from '../core/cost';
+import { BODY_STEPS_PER_CHAR, MAX_PATH_STEPS, OFFLOAD_COST, PATH_STEPS_PER_TOKEN } from '../core/cost';
 import { DISCLAIMER } from '../core/envelope';
 import type { AnyOperation, Schema } from '../core/operation';
 import { operationArea, operationName } from '../operations';
@@ -171,17 +171,22 @@ const grouped = (value: number) => value.toLocaleString('en-US');
  * path-steps, the tokens it takes and where it computes.
  */
 function costText(operation: AnyOperation): string {
+  // Whatever the operation: the body's own reading (src/core/cost.ts, requestCost).
+  const body =
+    ` A request is charged at least ${BODY_STEPS_PER_CHAR} path-step per character of its body (its ` +
+    `reading); a body of ${grouped(OFFLOAD_COST / BODY_STEPS_PER_CHAR)} characters or more is also parsed ` +
+    'in the worker thread when the server has a pool.';
   if (operation.costFormula === undefined)
     return (
       'Cost: small work its request schema bounds (0 path-steps): 1 rate-limit token, computed on the ' +
-      'thread that received the request.'
+      `thread that received the request.${body}`
     );
   return (
     `Cost: ${operation.costFormula} path-steps (a path-step is about 0.1 microsecond of one core; at most ` +
     `${grouped(MAX_PATH_STEPS)} path-steps a request, 400 too_expensive over it). A request takes 1 ` +
     `rate-limit token plus 1 per ${grouped(PATH_STEPS_PER_TOKEN)} path-steps (at most the whole budget); ` +
     `from ${grouped(OFFLOAD_COST)} path-steps it computes in a worker thread when the server has a pool, ` +
-    "under the server's deadline (503 past it)."
+    `under the server's deadline (503 past it).${body}`
   );
 }
 

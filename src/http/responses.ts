@@ -116,6 +116,13 @@ export function errorReply(
   return jsonReply(status, { error }, options.headers);
 }
 
+/** The 503 reply when a store (`what`: rate-limit, key) does not answer: retry in a second. */
+export function storeUnavailable(what: string): Reply {
+  return errorReply(503, 'service_unavailable', `the ${what} store is unreachable; try again shortly`, {
+    headers: { 'retry-after': '1' },
+  });
+}
+
 /** The 413 reply (the connection closes after it: the rest of the body is not read). */
 export function payloadTooLarge(maxBodyBytes: number, headers: Record<string, string> = {}): Reply {
   return errorReply(413, 'payload_too_large', `request body exceeds ${maxBodyBytes} bytes`, {

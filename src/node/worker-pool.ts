@@ -4,8 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Envelope } from '../core/envelope';
 import { CalculationError } from '../core/errors';
-import { ServiceUnavailableError } from '../http/handler';
-import type { WorkerReply, WorkerRequest } from './worker-protocol';
+import { InvalidJsonError, ServiceUnavailableError } from '../http/pool';
+import type { WorkerAdmit, WorkerReply, WorkerRequest } from './worker-protocol';
 
 /** Options of a {@link WorkerPool}. */
 export interface WorkerPoolOptions {
@@ -17,7 +17,10 @@ export interface WorkerPoolOptions {
 
 interface Job {
   readonly request: WorkerRequest;
-  readonly resolve: (envelope: Envelope<unknown>) => void;
+  /** With the envelope, its JSON text (a `raw` job), or undefined (a `raw` job not admitted). */
+  readonly resolve: (outcome: never) => void;
+  /** A `raw` job's admission, asked with its cost once the worker has validated it. */
+  readonly admit?: (cost: number) => Promise<boolean>;
   readonly reject: (error: Error) => void;
   readonly timer: ReturnType<typeof setTimeout>;
   readonly queuedAt: number;
@@ -111,18 +114,43 @@ export class WorkerPool {
    * fraction of a millisecond against about 10 ms of the thread that answers requests).
    */
   run(path: string, input: unknown, deadlineMs: number, body?: string): Promise<Envelope<unknown>> {
+    const id = this.#nextId++;
+    return this.#submit(body === undefined ? { id, path, input } : { id, path, body }, deadlineMs);
+  }
+
+  /**
+   * Read a request body nobody has parsed, in a worker: it parses `body` for the operation at `path`
+   * and validates it, `admit` gets its declared cost (in path-steps), and unless that resolves false the
+   * worker computes; resolves with the envelope's JSON text, byte for byte what `createHandler` sends
+   * when it computes in-thread, or undefined when `admit` said no. Rejects with `InvalidJsonError`
+   * (not JSON), the `CalculationError` of invalid input, or `ServiceUnavailableError`; the deadline
+   * covers the wait for `admit` too.
+   */
+  runBody(
+    path: string,
+    body: string,
+    deadlineMs: number,
+    admit: (cost: number) => Promise<boolean>,
+  ): Promise<string | undefined> {
+    return this.#submit({ id: this.#nextId++, path, raw: body }, deadlineMs, admit);
+  }
+
+  #submit<T>(
+    request: WorkerRequest,
+    deadlineMs: number,
+    admit?: (cost: number) => Promise<boolean>,
+  ): Promise<T> {
     if (!this.available) return Promise.reject(new Error('the worker pool is not available'));
     if (this.busy === this.size && this.#queue.length >= this.#maxQueue) {
       return Promise.reject(
         new ServiceUnavailableError('every worker is busy; try again shortly', this.#retryAfter()),
       );
     }
-    return new Promise((resolve, reject) => {
-      const request: WorkerRequest =
-        body === undefined ? { id: this.#nextId++, path, input } : { id: this.#nextId++, path, body };
+    return new Promise<T>((resolve, reject) => {
       const job: Job = {
         request,
-        resolve,
+        resolve: resolve as (outcome: never) => void,
+        ...(admit ? { admit } : {}),
         reject,
         queuedAt: Date.now(),
         startedAt: undefined,
@@ -154,10 +182,10 @@ export class WorkerPool {
     return Math.max(1, Math.ceil((waves * this.#meanMs) / 1000));
   }
 
-  #settle(job: Job, outcome: Envelope<unknown> | Error): void {
+  #settle(job: Job, outcome: unknown): void {
     clearTimeout(job.timer);
     if (outcome instanceof Error) job.reject(outcome);
-    else job.resolve(outcome);
+    else job.resolve(outcome as never);
   }
 
   #expire(job: Job, deadlineMs: number): void {
@@ -185,17 +213,40 @@ export class WorkerPool {
   #spawn(slot: Slot): Worker {
     const worker = new Worker(this.#file as URL);
     worker.unref();
-    worker.on('message', (reply: WorkerReply) => {
-      const job = slot.job;
-      if (slot.worker !== worker || !job || job.request.id !== reply.id) return;
+    const current = (job: Job) => slot.worker === worker && slot.job === job;
+    const finish = (job: Job, outcome: unknown) => {
       slot.job = undefined;
       worker.unref();
       this.#meanMs += (Date.now() - (job.startedAt ?? job.queuedAt) - this.#meanMs) / 8;
-      if ('envelope' in reply) this.#settle(job, reply.envelope);
-      else if ('calculationError' in reply)
-        this.#settle(job, new CalculationError(reply.calculationError.code, reply.calculationError.issues));
-      else this.#settle(job, new Error(`worker failed: ${reply.crash}`));
+      this.#settle(job, outcome);
       this.#dispatch();
+    };
+    worker.on('message', (reply: WorkerReply) => {
+      const job = slot.job;
+      if (!job || !current(job) || job.request.id !== reply.id) return;
+      if ('cost' in reply) {
+        // The body is valid: the caller charges its cost, then the worker computes or drops it.
+        const admitted = job.admit ? job.admit(reply.cost) : Promise.resolve(true);
+        admitted.then(
+          (admit) => {
+            if (!current(job)) return;
+            worker.postMessage({ id: reply.id, admit } satisfies WorkerAdmit);
+            if (!admit) finish(job, undefined);
+          },
+          (error: unknown) => {
+            if (!current(job)) return;
+            worker.postMessage({ id: reply.id, admit: false } satisfies WorkerAdmit);
+            finish(job, error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+        return;
+      }
+      if ('envelope' in reply) finish(job, reply.envelope);
+      else if ('json' in reply) finish(job, reply.json);
+      else if ('invalidJson' in reply) finish(job, new InvalidJsonError(reply.invalidJson));
+      else if ('calculationError' in reply)
+        finish(job, new CalculationError(reply.calculationError.code, reply.calculationError.issues));
+      else finish(job, new Error(`worker failed: ${reply.crash}`));
     });
     const lost = (error: Error) => {
       if (slot.worker !== worker) return;

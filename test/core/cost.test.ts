@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { assertAffordable, MAX_PATH_STEPS, OFFLOAD_COST, tokensFor } from '../../src/core/cost';
+import {
+  assertAffordable,
+  BODY_STEPS_PER_CHAR,
+  MAX_PATH_STEPS,
+  OFFLOAD_COST,
+  requestCost,
+  tokensFor,
+} from '../../src/core/cost';
 import { isCalculationError } from '../../src/core/errors';
 import type { AnyOperation } from '../../src/core/operation';
 import { registry } from '../../src/operations';
@@ -28,6 +35,23 @@ describe('the cost bound', () => {
     expect(tokensFor(999_999)).toBe(1);
     expect(tokensFor(1_000_000)).toBe(2);
     expect(tokensFor(MAX_PATH_STEPS)).toBe(13);
+  });
+
+  it('a request is charged at least one path-step per character of its body (issue 30 point 1)', () => {
+    // Reading JSON was measured at up to 45 ns a character, 0.45 of a path-step (bench/RESULTS.md).
+    expect(BODY_STEPS_PER_CHAR).toBe(1);
+    expect(requestCost(0, 1_200_000)).toBe(1_200_000);
+    expect(tokensFor(requestCost(0, 1_200_000))).toBe(2);
+    // 10,000 dated flows (about 380,000 characters) whose signs keep changing: the declared cost rules.
+    expect(requestCost(5_300_000, 383_050)).toBe(5_300_000);
+    fc.assert(
+      fc.property(fc.nat(MAX_PATH_STEPS), fc.nat(2 ** 24), (declared, chars) => {
+        const cost = requestCost(declared, chars);
+        expect(cost).toBeGreaterThanOrEqual(declared);
+        expect(cost).toBeGreaterThanOrEqual(chars * BODY_STEPS_PER_CHAR);
+        expect(requestCost(declared, chars + 1)).toBeGreaterThanOrEqual(cost);
+      }),
+    );
   });
 
   it('allows exactly the bound and refuses one step more, naming the field', () => {

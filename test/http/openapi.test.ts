@@ -68,6 +68,10 @@ describe('OpenAPI document', () => {
         path_steps_per_token: 1_000_000,
         worker_from_path_steps: 25_000,
       });
+      // Every request pays for reading its body, and a large one is read in the pool (issue 30 point 1).
+      expect(post['description'], operation.path).toContain(
+        'A request is charged at least 1 path-step per character of its body (its reading); a body of 25,000 characters or more is also parsed in the worker thread when the server has a pool.',
+      );
       if (operation.costFormula === undefined) {
         expect(post['x-finplan-max-path-steps'], operation.path).toBeUndefined();
         expect(post['description'], operation.path).toContain('1 rate-limit token');
