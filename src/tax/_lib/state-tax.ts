@@ -53,7 +53,7 @@ import {
 import { unusedFederalTaxNote } from './state-rules/deductions';
 import { noRuleNote } from './state-rules/exclusions';
 import type { Fold, SurtaxUnits } from './state-rules/fold';
-import { applyRule, rulesByStage } from './state-rules/index';
+import { planOf, STAGE_COUNT, type Step } from './state-rules/index';
 import { bracketIndexOf, form, NO_FRACTION, type Note, Units } from './state-units';
 import type { StateTaxTable } from './tables';
 
@@ -300,7 +300,7 @@ function start(c: Units, table: StateTaxTable, input: StateTaxInput, a: Amounts)
 }
 
 /** What the engine figures after a stage's rules (by whole stage; see `state-rules/index.ts`). */
-const AFTER_STAGE: Readonly<Record<number, (f: Fold) => void>> = {
+const AFTER: Readonly<Record<number, (f: Fold) => void>> = {
   // the benefits taxed, less their exclusion; the state's gross income: its income before the pension
   // exclusion (the benefits it taxes, none it exempts: New Jersey gross income, N.J.S.A. 54A:6-2)
   1: (f) => {
@@ -325,13 +325,20 @@ const AFTER_STAGE: Readonly<Record<number, (f: Fold) => void>> = {
   },
 };
 
+/** {@link AFTER} as a list by stage. */
+const AFTER_STAGE: readonly ((f: Fold) => void)[] = Array.from(
+  { length: STAGE_COUNT },
+  (_, stage) => AFTER[stage] ?? (() => {}),
+);
+
 function compute(c: Units, table: StateTaxTable, input: StateTaxInput, a: Amounts): ExactStateTax {
   if (table.kind === 'none') return untaxed(c, a);
   const f = start(c, table, input, a);
-  rulesByStage(table).forEach((rules, stage) => {
-    for (const rule of rules) applyRule(f, rule);
-    AFTER_STAGE[stage]?.(f);
-  });
+  const plan = planOf(table);
+  for (let stage = 0; stage < STAGE_COUNT; stage++) {
+    for (const step of plan[stage] as readonly Step[]) step(f);
+    (AFTER_STAGE[stage] as (f: Fold) => void)(f);
+  }
   const chosen = f.schedule;
   if (chosen === undefined) throw new TypeError(`${table.state}: no schedule`);
   const { bracketTax, taxableIncome } = f;

@@ -97,26 +97,27 @@ export function ruleStage(rule: StateRule): number {
   return kindOf(rule).stage(rule as never);
 }
 
-/** Applies `rule` to the computation. */
-export function applyRule(f: Fold, rule: StateRule): void {
-  kindOf(rule).apply(f, rule as never);
-}
-
 /** Adds the limits of `rule`, the `index`-th rule of its kind in the table. */
 export function ruleLimits(lx: LimitContext, rule: StateRule, index: number): void {
   kindOf(rule).limits?.(lx, rule as never, index);
 }
 
-const byStage = new WeakMap<StateTaxTable, readonly StateRule[][]>();
+/** One rule bound to its kind's evaluation. */
+export type Step = (f: Fold) => void;
 
-/** The table's rules by whole stage, each stage's in table order. */
-export function rulesByStage(table: StateTaxTable): readonly StateRule[][] {
-  let stages = byStage.get(table);
-  if (stages === undefined) {
-    const out: StateRule[][] = Array.from({ length: STAGE_COUNT }, () => []);
-    for (const rule of table.rules) out[Math.floor(ruleStage(rule))]?.push(rule);
-    stages = out;
-    byStage.set(table, stages);
+const plans = new WeakMap<StateTaxTable, readonly (readonly Step[])[]>();
+
+/** The table's rules by whole stage, each bound to its kind's `apply`, in table order (built once). */
+export function planOf(table: StateTaxTable): readonly (readonly Step[])[] {
+  let plan = plans.get(table);
+  if (plan === undefined) {
+    const out: Step[][] = Array.from({ length: STAGE_COUNT }, () => []);
+    for (const rule of table.rules) {
+      const apply = kindOf(rule).apply;
+      out[Math.floor(ruleStage(rule))]?.push((f) => apply(f, rule as never));
+    }
+    plan = out;
+    plans.set(table, plan);
   }
-  return stages;
+  return plan;
 }
