@@ -52,22 +52,19 @@ export function exclusionRule(table: StateTaxTable, kind: ExclusionKind, age: nu
   return exclusionRules(table, kind).find((rule) => ageQualifies(rule, age));
 }
 
-/** Where the amount an exclusion applies to stands, and what its limits are measured on. */
-interface Subject {
-  readonly kind: ExclusionKind;
-  readonly amount: Int;
-  /** The income the rule's income limits are measured on (before `measured_on_federal_agi`). */
-  readonly income: Int;
-}
-
 /**
- * The part of the subject's amount the rule takes out: up to its cap, less its phase-out (see the
+ * The part of `amount` the rule takes out: up to its cap, less its phase-out (see the
  * fields of the exclusion kinds in `state-rule-schemas.ts`).
  */
-function excluded(f: Fold, rule: Exclusion, subject: Subject): Int {
+function excluded(
+  f: Fold,
+  rule: Exclusion,
+  amount: Int,
+  /** The income the rule's income limits are measured on (before `measured_on_federal_agi`). */
+  income: Int,
+): Int {
   const { c, status, notes, federalAgi } = f;
-  const { kind, amount, income } = subject;
-  const pension = kind === 'pension_exclusion';
+  const pension = rule.kind === 'pension_exclusion';
   if (rule.kind === 'social_security_exclusion' && rule.full_exclusion_below !== undefined) {
     const limit = rule.full_exclusion_below[status];
     if (federalAgi < c.of(limit)) return amount;
@@ -209,11 +206,7 @@ export const socialSecurityExclusion: RuleKind<'social_security_exclusion'> = {
     if (!ageQualifies(rule, f.age)) return;
     f.socialSecurityRuleApplied = true;
     if (f.included <= 0) return;
-    f.socialSecurityExcluded = excluded(f, rule, {
-      kind: 'social_security_exclusion',
-      amount: f.included,
-      income: f.federalAgi,
-    });
+    f.socialSecurityExcluded = excluded(f, rule, f.included, f.federalAgi);
   },
   limits: exclusionLimits('social_security_exclusion'),
 };
@@ -225,11 +218,7 @@ export const pensionExclusion: RuleKind<'pension_exclusion'> = {
     if (f.pensionRuleApplied || !ageQualifies(rule, f.age)) return;
     f.pensionRuleApplied = true;
     if (f.pension <= 0) return;
-    f.pensionExcluded = excluded(f, rule, {
-      kind: 'pension_exclusion',
-      amount: f.pension,
-      income: f.stateGross,
-    });
+    f.pensionExcluded = excluded(f, rule, f.pension, f.stateGross);
   },
   limits: exclusionLimits('pension_exclusion'),
 };

@@ -33,7 +33,7 @@ export interface ChosenSchedule {
 
 /**
  * One computation in progress: the request's amounts in units and what the rules applied so far have
- * made of them. The engine fills the income measures between stages (see `STAGES` in `index.ts`).
+ * made of them. The engine fills the income measures between stages (the table of stages in `index.ts`).
  */
 export interface Fold {
   readonly c: Units;
@@ -124,7 +124,7 @@ export interface LimitContext {
 
 /** One kind of rule: where it applies, what it does, and its limits. */
 export interface RuleKind<K extends StateRuleKind> {
-  /** Its place in the computation (see `STAGES` in `index.ts`); a table lists its rules in this order. */
+  /** Its place in the computation (the table of stages in `index.ts`); a table lists its rules in this order. */
   readonly stage: (rule: RuleOf<K>) => number;
   /** Applies the rule to the computation. */
   readonly apply: (f: Fold, rule: RuleOf<K>) => void;
