@@ -113,7 +113,7 @@ export interface StateTaxUnits {
   readonly exemptionCredits: Int;
   readonly surtax: Int;
   readonly tax: Int;
-  /** Each of `table.age_deductions`' amount before its phase-out (0 for a rule that does not apply). */
+  /** Each `age_deduction` rule's amount before its phase-out, in table order (0 for a rule that does not apply). */
   readonly ageDeductionsBeforePhaseout: readonly Int[];
   /** The credit of `deduction_credit` before its phase-out (0 without one). */
   readonly deductionCreditFull: Int;
