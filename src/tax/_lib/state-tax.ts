@@ -1,7 +1,9 @@
 /**
  * The state income tax computation shared by `/v1/tax/state-income`: retirement-income exclusions,
  * the state's standard deduction and exemptions, its rate schedule by filing status, exemption
- * credits and surtaxes, all exact (cents are rounded once, in the result).
+ * credits and surtaxes, all exact (cents are rounded once, in the result). The rules are the table's
+ * `rules`, each of a kind defined once (`state-rule-schemas.ts`, `state-rules/`): the computation is a
+ * fold over them in stage order, the income measures figured between stages ({@link AFTER}).
  *
  * Exact integers (`exact.ts`): every amount of one computation is a whole number of a unit `1 / u`
  * dollars, `u` = 10^p x f, where p is the most decimal places of the request's amounts (as
@@ -360,6 +362,7 @@ const AFTER_STAGE: readonly ((f: Fold) => void)[] = Array.from(
   (_, stage) => AFTER[stage] ?? (() => {}),
 );
 
+/** One computation at the unit of `c`: the table's rules folded in stage order, then the tax. */
 function compute(c: Units, table: StateTaxTable, input: StateTaxInput, a: Amounts): ExactStateTax {
   if (table.kind === 'none') return untaxed(c, a);
   const f = start(c, table, input, a);
