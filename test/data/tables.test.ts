@@ -169,28 +169,67 @@ describe.each(JURISDICTION_TABLES)('data/%s/<code>/<year>.json', (dir, byCode, s
 });
 
 describe('state table rules', () => {
+  type Rules = { rules: Record<string, unknown>[] };
+  const withRule = (table: Rules, kind: string, change: (rule: Record<string, unknown>) => unknown) => ({
+    ...table,
+    rules: table.rules.map((rule) => (rule['kind'] === kind ? change(rule) : rule)),
+  });
+  const wi = read('tax/state/wi/2025.json') as Rules;
+  const sliding = wi.rules.find((rule) => rule['kind'] === 'standard_deduction_sliding') as {
+    at_least_as: Record<string, string>;
+    rate: Record<string, number>;
+  };
+  const at = wi.rules.findIndex((rule) => rule['kind'] === 'standard_deduction_sliding');
+
   it('standard_deduction_sliding: start and rate by status, at_least_as a filing status for each status', () => {
-    const wi = read('tax/state/wi/2025.json') as {
-      standard_deduction_sliding: { at_least_as: Record<string, string>; rate: Record<string, number> };
-    };
-    const sliding = wi.standard_deduction_sliding;
-    const bad = {
-      ...wi,
-      standard_deduction_sliding: { ...sliding, at_least_as: { ...sliding.at_least_as, hoh: 'widow' } },
-    };
+    const bad = withRule(wi, 'standard_deduction_sliding', (rule) => ({
+      ...rule,
+      at_least_as: { ...sliding.at_least_as, hoh: 'widow' },
+    }));
     expect(issuesOf(StateTaxTableSchema, bad).map((issue) => issue.split(':')[0])).toEqual([
-      'standard_deduction_sliding.at_least_as.hoh',
+      `rules.${at}.at_least_as.hoh`,
     ]);
     const { qss: _, ...rate } = sliding.rate;
-    const missing = { ...wi, standard_deduction_sliding: { ...sliding, rate } };
+    const missing = withRule(wi, 'standard_deduction_sliding', (rule) => ({ ...rule, rate }));
     expect(issuesOf(StateTaxTableSchema, missing).map((issue) => issue.split(':')[0])).toEqual([
-      'standard_deduction_sliding.rate.qss',
+      `rules.${at}.rate.qss`,
     ]);
-    const me = read('tax/state/me/2025.json') as { standard_deduction_phaseout: unknown };
-    const both = { ...wi, standard_deduction_phaseout: me.standard_deduction_phaseout };
+    const me = read('tax/state/me/2025.json') as Rules;
+    const phaseout = me.rules.find(
+      (rule) => rule['kind'] === 'phaseout' && rule['of'] === 'standard_deduction',
+    );
+    const both = { ...wi, rules: [...wi.rules.slice(0, at), phaseout, ...wi.rules.slice(at)] };
     expect(issuesOf(StateTaxTableSchema, both)).toEqual([
-      'standard_deduction_sliding: not with standard_deduction_phaseout',
+      `rules.${at + 1}: not with a phaseout of the standard deduction`,
     ]);
+  });
+
+  it('rules: a known kind, listed in the order they apply, the single kinds once, the required ones present', () => {
+    const unknown = { ...wi, rules: [...wi.rules, { kind: 'lottery_credit', source: 'x' }] };
+    expect(issuesOf(StateTaxTableSchema, unknown).map((issue) => issue.split(':')[0])).toEqual([
+      `rules.${wi.rules.length}.kind`,
+    ]);
+    const reversed = { ...wi, rules: [...wi.rules].reverse() };
+    expect(issuesOf(StateTaxTableSchema, reversed)[0]).toMatch(/^rules\.1: .* is out of order/);
+    const twice = { ...wi, rules: [wi.rules[0], ...wi.rules] };
+    expect(issuesOf(StateTaxTableSchema, twice)).toEqual(['rules.1: a second social_security rule']);
+    const noSchedule = { ...wi, rules: wi.rules.filter((rule) => rule['kind'] !== 'schedule') };
+    expect(issuesOf(StateTaxTableSchema, noSchedule)).toEqual([
+      `rules.${noSchedule.rules.length}: a schedule rule is required`,
+    ]);
+    const ak = read('tax/state/ak/2025.json') as Rules;
+    const taxedNone = {
+      ...ak,
+      rules: [...ak.rules, ...wi.rules.filter((rule) => rule['kind'] === 'schedule')],
+    };
+    expect(issuesOf(StateTaxTableSchema, taxedNone)).toEqual([
+      'rules.1: a table of kind none has only its social_security rule',
+    ]);
+    const stray = withRule(wi, 'schedule', (rule) => ({
+      ...rule,
+      status_map: { ...(rule['status_map'] as object), hoh: 'widow' },
+    }));
+    expect(issuesOf(StateTaxTableSchema, stray)[0]).toMatch(/status_map names widow, not in schedules$/);
   });
 });
 

@@ -6,6 +6,7 @@ import { FILING_STATUSES, type FilingStatus } from '../../src/core/schema';
 import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { ordinaryTax, scheduleFrom } from '../../src/tax/ordinary-tax';
 import { COVERED_STATES, type StateIncomeInput, stateIncome } from '../../src/tax/state-income';
+import { toLegacy } from './legacy-state-table';
 
 const tax = (input: Omit<StateIncomeInput, 'tax_year'> & { tax_year?: number }) =>
   stateIncome({ tax_year: 2025, ...input }).result;
@@ -1710,8 +1711,9 @@ describe('tax/state-income: Wisconsin 2025 (Wis. Stat. 71.05(22), 71.05(23), 71.
     // single: 513.80 + 4.4% x 35,800 = 2,089 at 50,480; + 5.3% x 16,870 = 894.11 -> 2,983.11
     // joint: 685.30 + 4.4% x 47,720 = 2,784.98 at 67,300; + 5.3% x 50 = 2.65 -> 2,787.63
     // separate: 342.65 + 4.4% x 23,860 = 1,392.49 at 33,650; + 5.3% x 33,700 = 1,786.10 -> 3,178.59
-    const table = stateTaxTables.get(2025).WI;
-    if (table?.brackets === undefined) throw new Error('WI has a schedule');
+    const covered = stateTaxTables.get(2025).WI;
+    if (covered === undefined) throw new Error('WI is covered');
+    const table = toLegacy(covered);
     const row = (name: string) => {
       const rows = table.brackets?.schedules[name];
       if (rows === undefined) throw new Error(`no schedule ${name}`);
@@ -2267,7 +2269,8 @@ describe('tax/state-income: properties', () => {
             pension_income: pension,
             age,
           });
-          const table = stateTaxTables.get(2025)[state];
+          const covered = stateTaxTables.get(2025)[state];
+          const table = covered && toLegacy(covered);
           const top = Math.max(
             ...Object.values(table?.brackets?.schedules ?? {}).flatMap((row) => row.rates),
           );
@@ -2296,7 +2299,8 @@ describe('tax/state-income: properties', () => {
           .filter((s) => r.taxable_income >= s.threshold)
           .reduce((s, x) => s + x.rate, 0);
         // Minnesota's standard deduction limitation: the next dollar also shrinks the deduction (tested above)
-        const table = stateTaxTables.get(2025)[r.state];
+        const covered = stateTaxTables.get(2025)[r.state];
+        const table = covered && toLegacy(covered);
         if (
           table?.standard_deduction_limitation !== undefined &&
           r.standard_deduction < (table.standard_deduction?.[filing_status] ?? 0)

@@ -10,7 +10,7 @@ import { Dec, dollars, roundMoney, roundRate } from '../../src/core/money';
 import type { FilingStatus } from '../../src/core/schema';
 import { SS_TAXATION } from '../../src/tax/_lib/social-security-taxation';
 import { stateTaxTables } from '../../src/tax/_lib/state-tables';
-import type { StateTaxTable } from '../../src/tax/_lib/tables';
+import type { StateTaxTable as RuleListTable } from '../../src/tax/_lib/tables';
 import { seniorDeduction, standardDeduction } from '../../src/tax/deductions';
 import { type HouseholdYear, type HouseholdYearTax, householdTax } from '../../src/tax/engine';
 import { federalTable } from '../../src/tax/federal-tables';
@@ -25,6 +25,7 @@ import {
 } from '../../src/tax/ordinary-tax';
 import type { StateIncomeInput, StateIncomeResult } from '../../src/tax/state-income';
 import type { SocialSecurityIncome, SocialSecurityTaxation } from '../../src/tax/taxable-social-security';
+import { type LegacyStateTaxTable as StateTaxTable, toLegacy } from './legacy-state-table';
 
 const HALF_OF_BENEFITS = new Dec(SS_TAXATION.provisional_income.benefits_fraction);
 const FIRST = new Dec(SS_TAXATION.inclusion_rates.first_tier);
@@ -574,7 +575,12 @@ function federalTaxDeduction(
  * stateTax(stateTaxTables.get(2025).IL!, { filing_status: 'single', state_taxable_income: 50_000 }).tax.toNumber(); // 2333.925
  * ```
  */
-export function stateTaxOracle(table: StateTaxTable, input: StateTaxInput): StateTax {
+export function stateTaxOracle(rules: RuleListTable, input: StateTaxInput): StateTax {
+  return legacyStateTax(toLegacy(rules), input);
+}
+
+/** {@link stateTaxOracle} on the table in the keyed format it was written for. */
+function legacyStateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   const status = input.filing_status;
   const notes: string[] = [];
   const other = new Dec(input.state_taxable_income);
