@@ -62,7 +62,7 @@ import {
   toNumber,
   ZERO_AMOUNT,
 } from './exact';
-import { FastFederal } from './fast-federal';
+import { Federal } from './federal';
 import type { StateTaxTable } from './tables';
 
 /**
@@ -633,8 +633,10 @@ const NO_RECAPTURE = { tax: 0, marginal: 0 } as const;
 
 /** A federal figure (a decimal of the federal engine) as an exact decimal form. */
 function federalForm(fed: FederalTax, figure: 'regular_tax' | 'gross_income'): DecimalForm {
-  if (fed instanceof FastFederal) {
-    return figure === 'regular_tax' ? { m: fed.reg.regular, places: 6 } : { m: fed.grossC, places: 2 };
+  if (fed instanceof Federal) {
+    return figure === 'regular_tax'
+      ? { m: fed.reg.regular, places: fed.params.tP }
+      : { m: fed.grossC, places: fed.params.cP };
   }
   return decimalOfDec(fed[figure]);
 }
