@@ -21,7 +21,7 @@ import {
   sub,
   toNumber,
 } from './_lib/exact';
-import { federalOf, fillOf, toCents } from './_lib/federal';
+import { type FederalParams, federalOf, fillOf, toCents } from './_lib/federal';
 import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
 
@@ -165,21 +165,6 @@ function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
   // Against the income in cents: a sub-cent income would make the ratio explode.
   const grossC = toCents(fed.grossC, perC);
 
-  const brackets: Bracket[] = [];
-  const x = reg.ordinaryPart;
-  const { rates, thresholds } = p.schedule;
-  // The brackets the ordinary taxable income reaches (each holds some of it).
-  for (let i = 0; i < rates.length && x > (p.thr[i] as Int); i++) {
-    const amount = fillOf(p, x, i);
-    const to = thresholds[i + 1];
-    const rate = rates[i] as number;
-    const from = thresholds[i] as number;
-    const taxed_amount = dollars(toCents(amount, perH));
-    const tax = dollars(toCents(mul(amount, p.pct[i] as Int), perT));
-    brackets.push(
-      to === undefined ? { rate, from, taxed_amount, tax } : { rate, from, to, taxed_amount, tax },
-    );
-  }
   return {
     gross_income: dollars(grossC),
     deduction_type: fed.deduction_type,
@@ -200,8 +185,25 @@ function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
     effective_rate: grossC > 0 ? toNumber(divRound(mul(totalC, 1e6), grossC), 1e6) : 0,
     marginal_ordinary_rate: fed.marginal_ordinary_rate,
     marginal_capital_gains_rate: fed.marginal_capital_gains_rate,
-    brackets,
+    brackets: bracketRows(p, reg.ordinaryPart),
   };
+}
+
+/** The brackets `x` (h) of ordinary taxable income reaches (each holds some of it), in dollars. */
+function bracketRows(p: FederalParams, x: Int): Bracket[] {
+  const rows: Bracket[] = [];
+  const { rates, thresholds } = p.schedule;
+  const { h: perH, t: perT } = p.perCent;
+  for (let i = 0; i < rates.length && x > (p.thr[i] as Int); i++) {
+    const amount = fillOf(p, x, i);
+    const to = thresholds[i + 1];
+    const rate = rates[i] as number;
+    const from = thresholds[i] as number;
+    const taxed_amount = dollars(toCents(amount, perH));
+    const tax = dollars(toCents(mul(amount, p.pct[i] as Int), perT));
+    rows.push(to === undefined ? { rate, from, taxed_amount, tax } : { rate, from, to, taxed_amount, tax });
+  }
+  return rows;
 }
 
 /**

@@ -36,13 +36,8 @@ export const MAX_SCALED = 999_999_999_999_999;
 
 /**
  * `x` as the integer `n` with `x = n / 10^places` exactly in decimal (the shortest decimal form of `x`
- * has at most `places` decimal places and at most 15 digits in `n`); NaN otherwise.
- *
- * @example
- * ```ts
- * scaledOf(0.038, 3); // 38
- * scaledOf(0.0375, 3); // NaN
- * ```
+ * has at most `places` decimal places and at most 15 digits in `n`); NaN otherwise: 0.038 at 3 places
+ * is 38, 0.0375 at 3 places NaN.
  */
 function scaledOf(x: number, places: number): number {
   const scale = POW10[places] as number;
