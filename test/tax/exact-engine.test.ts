@@ -221,6 +221,10 @@ const CORNERS: Record<string, unknown>[] = [
   },
   { tax_year: 2026, filing_status: 'qss', ordinary_income: 2e10 + 0.01, itemized_deductions: 2e10 },
   { tax_year: 2026, filing_status: 'single', ordinary_income: 0, qualified_income: 0 },
+  // Taxable income 98,899.999999999995, 5e-12 under the 0% band's top (98,900): the next gain dollar is
+  // at 0%. The decimal engine once compared the nearest double (98,900) and said 15% (found by a
+  // 40,000-input run; its oracle copy now compares exactly).
+  { tax_year: 2026, filing_status: 'qss', ordinary_income: 50480.009999999995, qualified_income: 80619.99 },
 ];
 
 /** Whether an engine result holds a bigint count (an amount past 2^53 of its unit). */
@@ -240,6 +244,19 @@ describe(`federal engine: identical to the decimal implementation (${RUNS} rando
           expect(typeof n).toBe('number');
       }
     }
+  });
+  it('a taxable income 5e-12 under the 0% band top is under it (exact comparison, not the nearest double)', () => {
+    // 2026 qss (Rev. Proc. 2025-32): 50,480.009999999995 + 80,619.99 - 32,200 standard deduction =
+    // 98,899.999999999995 of taxable income, under the 98,900 top of the 0% band: the next gain dollar
+    // is at 0% (the nearest double of that income is 98,900, where it would be 15%).
+    const r = taxEstimate({
+      tax_year: 2026,
+      filing_status: 'qss',
+      ordinary_income: 50480.009999999995,
+      qualified_income: 80619.99,
+    }).result;
+    expect(r.taxable_income).toBe(98_900);
+    expect(r.marginal_capital_gains_rate).toBe(0);
   });
   it('taxEstimate.compute at far corners', () => {
     for (const raw of CORNERS) {

@@ -106,9 +106,10 @@ export function marginalGainRate(
   status: FilingStatus,
   taxable: Dec | number,
 ): number {
-  const x = typeof taxable === 'number' ? taxable : taxable.toNumber();
-  if (x < table.ltcg.zero_rate_max[status]) return LTCG_RATES[0];
-  if (x < table.ltcg.fifteen_rate_max[status]) return LTCG_RATES[1];
+  // on the exact value, never its nearest double (within 1e-11 of an edge the double can land on it)
+  const x = new Dec(taxable);
+  if (x.lt(table.ltcg.zero_rate_max[status])) return LTCG_RATES[0];
+  if (x.lt(table.ltcg.fifteen_rate_max[status])) return LTCG_RATES[1];
   return LTCG_RATES[2];
 }
 
@@ -129,14 +130,14 @@ function lineTwentyFiveCanBind(
   table: FederalTaxTable,
   status: FilingStatus,
   schedule: BracketSchedule,
-  ordinaryPart: number,
-  taxable: number,
+  ordinaryPart: Dec,
+  taxable: Dec,
 ): boolean {
   const zero = table.ltcg.zero_rate_max[status];
   const fifteen = table.ltcg.fifteen_rate_max[status];
   const cheap15 = Math.min(fifteen, firstBracketAtLeast(schedule, LTCG_RATES[1]));
   const cheap20 = firstBracketAtLeast(schedule, LTCG_RATES[2]);
-  return (taxable > zero && ordinaryPart < cheap15) || (taxable > fifteen && ordinaryPart < cheap20);
+  return (taxable.gt(zero) && ordinaryPart.lt(cheap15)) || (taxable.gt(fifteen) && ordinaryPart.lt(cheap20));
 }
 
 /**
@@ -175,7 +176,7 @@ export function regularTax(
       ordinary_on_all: false,
     };
   }
-  const allOrdinary = lineTwentyFiveCanBind(table, status, schedule, ordinaryPart.toNumber(), ti.toNumber())
+  const allOrdinary = lineTwentyFiveCanBind(table, status, schedule, ordinaryPart, ti)
     ? ordinaryTax(schedule, ti)
     : undefined;
   const ordinaryOnAll = allOrdinary?.lt(preferential) === true;

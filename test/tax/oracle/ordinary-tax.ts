@@ -82,6 +82,17 @@ export function scheduleFrom(rates: readonly number[], thresholds: readonly numb
  * s.rates[bracketIndex(s, 11_924)]; // 0.1
  * ```
  */
+/**
+ * `bracketIndex` on the exact value (the decimal compared with the thresholds, never its nearest
+ * double: within 1e-11 of a threshold the double can land on it).
+ */
+export function exactIndex(schedule: BracketSchedule, income: Dec): number {
+  const t = schedule.thresholds;
+  let k = 0;
+  while (k + 1 < t.length && income.gte(t[k + 1] as number)) k++;
+  return k;
+}
+
 export function bracketIndex(schedule: BracketSchedule, income: number): number {
   const t = schedule.thresholds;
   let k = 0;
@@ -104,7 +115,7 @@ export function bracketIndex(schedule: BracketSchedule, income: number): number 
 export function ordinaryTax(schedule: BracketSchedule, taxable: Dec | number): Dec {
   const x = new Dec(taxable);
   if (x.lte(0)) return new Dec(0);
-  const k = bracketIndex(schedule, x.toNumber());
+  const k = exactIndex(schedule, x);
   return (schedule.baseTax[k] as Dec).plus(
     x.minus(schedule.thresholds[k] as number).times(schedule.rateDec[k] as Dec),
   );
@@ -121,8 +132,7 @@ export function ordinaryTax(schedule: BracketSchedule, taxable: Dec | number): D
  * ```
  */
 export function marginalOrdinaryRate(schedule: BracketSchedule, taxable: Dec | number): number {
-  const x = typeof taxable === 'number' ? taxable : taxable.toNumber();
-  return schedule.rates[bracketIndex(schedule, Math.max(0, x))] as number;
+  return schedule.rates[exactIndex(schedule, Dec.max(new Dec(taxable), 0))] as number;
 }
 
 /**
