@@ -3,7 +3,8 @@
 // machines and loads):
 // - a full call against validation alone (zod parse): a full call can be no faster than its parse;
 // - the computation against a copy of its own result (what any computation building that result
-//   costs at least), and against the decimal engine it replaced (taxEstimateExact, kept as the oracle);
+//   costs at least), and on cent amounts (float64 units) against the same requests with a non-cent
+//   amount (finer units, bigints past 2^53: the one engine covers both);
 // - the envelope (buildEnvelope: result_id + finiteness copy) against the SHA-256 of the same canonical text alone.
 // Rates are calls per CPU-second of the benchmark process (opsPerCpuSecond): the development machines
 // are shared, and a wall-clock rate falls with the load of other work while this one mostly does not.
@@ -14,7 +15,6 @@ import { buildEnvelope, finiteResult } from '../dist/core/envelope.js';
 import { sha256Hex } from '../dist/core/sha256.js';
 import { canonicalJson } from '../dist/index.js';
 import { taxEstimate } from '../dist/tax/index.js';
-import { taxEstimateExact } from '../dist/tax/tax-estimate.js';
 import { compare, fmt, opsPerCpuSecond, opsPerSecond } from './harness.mjs';
 
 const YEARS = [2024, 2025, 2026];
@@ -31,6 +31,10 @@ export async function run() {
     ...(i % 4 === 0 ? { age: 67 } : {}),
   }));
   const parsed = requests.map((request) => taxEstimate.parse(request));
+  // The same requests with a tenth of a cent of ordinary income: units of 10^-3 dollars and finer.
+  const fine = requests.map((request) =>
+    taxEstimate.parse({ ...request, ordinary_income: request.ordinary_income + 0.001 }),
+  );
   const results = parsed.map((input) => taxEstimate.compute(input));
   const { path, engineVersion } = taxEstimate;
   const texts = parsed.map((input) => canonicalJson({ path, engine_version: engineVersion, input }));
@@ -38,7 +42,7 @@ export async function run() {
   const wallFull = opsPerSecond((i) => taxEstimate(requests[i & 63]));
   const wallCompute = opsPerSecond((i) => taxEstimate.compute(parsed[i & 63]));
   const compute = opsPerCpuSecond((i) => taxEstimate.compute(parsed[i & 63]));
-  const exact = opsPerCpuSecond((i) => taxEstimateExact(parsed[i & 63]));
+  const finer = opsPerCpuSecond((i) => taxEstimate.compute(fine[i & 63]));
   const copy = opsPerCpuSecond((i) => finiteResult(results[i & 63]));
   const parse = opsPerCpuSecond((i) => taxEstimate.parse(requests[i & 63]));
   const envelope = opsPerCpuSecond((i) => buildEnvelope(taxEstimate, parsed[i & 63], results[i & 63]));
@@ -69,9 +73,9 @@ export async function run() {
       'tax/estimate',
       'taxEstimate.compute(parsed)',
       compute,
-      'decimal engine (taxEstimateExact, the oracle)',
-      exact,
-      'speed-up of the exact integer fast path',
+      'the same on non-cent amounts (finer units)',
+      finer,
+      'cost of the finer units',
     ),
     compare(
       'tax/estimate',

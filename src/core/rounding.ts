@@ -5,7 +5,10 @@
  * operation that needs only these (tvm, npv-irr) bundles without it. `core/money` re-exports them.
  * @module
  */
-import type { Dec } from './money';
+import type { Decimal } from 'decimal.js';
+
+/** finplan's `Dec` (core/money), by its type alone: no import of core/money, which re-exports this module. */
+type Dec = Decimal;
 
 /** decimal.js's rounding-mode number of half up (`Decimal.ROUND_HALF_UP`), for any Decimal passed in. */
 const ROUND_HALF_UP = 4;

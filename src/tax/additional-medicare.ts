@@ -8,8 +8,9 @@
  * @internal
  * @module
  */
-import { Dec } from '../core/money';
+import type { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
+import { additionalMedicareOf, decimal, federalParams, placesFor, unitsOfAny } from './_lib/federal';
 import type { FederalTaxTable } from './federal-tables';
 
 /**
@@ -30,6 +31,6 @@ export function additionalMedicareTax(
   status: FilingStatus,
   earnedIncome: Dec | number,
 ): Dec {
-  const excess = Dec.max(new Dec(earnedIncome).minus(table.additional_medicare.threshold[status]), 0);
-  return excess.times(table.additional_medicare.rate);
+  const p = federalParams(table, status, placesFor(table, earnedIncome));
+  return decimal(additionalMedicareOf(p, unitsOfAny(earnedIncome, p.cP)), p.mP);
 }

@@ -12,8 +12,21 @@
  */
 import { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
-import { LTCG_RATES } from './capital-gains-tax';
+import type { Int } from './_lib/exact';
+import {
+  type Amt,
+  AmtOf,
+  amtExemptionOf,
+  amtRateTaxOf,
+  decimal,
+  type FederalParams,
+  federalParams,
+  placesFor,
+  unitsOfAny,
+} from './_lib/federal';
 import type { FederalTaxTable } from './federal-tables';
+
+export type { Amt } from './_lib/federal';
 
 /**
  * Alternative minimum tax, Form 6251 (2024-2026 layout), for an individual:
@@ -42,20 +55,6 @@ export interface AmtInput {
   readonly regular_tax: Dec | number;
 }
 
-/** A Form 6251 computation, exact in decimal. */
-export interface Amt {
-  readonly amti: Dec;
-  /** Line 5, after the phase-out. */
-  readonly exemption: Dec;
-  /** Line 6: AMTI less the exemption, not below zero. */
-  readonly taxable_excess: Dec;
-  /** Line 9 (line 7 with no AMT foreign tax credit): the smaller of Part III line 38 and line 39. */
-  readonly tentative_minimum_tax: Dec;
-  readonly regular_tax: Dec;
-  /** Line 11: tentative minimum tax over regular tax, not below zero. */
-  readonly amt: Dec;
-}
-
 /** Part III inputs that do not change with AMTI. */
 interface GainStack {
   readonly qualified: Dec;
@@ -74,9 +73,8 @@ interface GainStack {
  * ```
  */
 export function amtExemption(table: FederalTaxTable, status: FilingStatus, amti: Dec | number): Dec {
-  const a = table.amt;
-  const excess = Dec.max(new Dec(amti).minus(a.phaseout_start[status]), 0);
-  return Dec.max(new Dec(a.exemption[status]).minus(excess.times(a.phaseout_rate)), 0);
+  const p = federalParams(table, status, placesFor(table, amti));
+  return decimal(amtExemptionOf(p.amt, unitsOfAny(amti, p.hP)), p.tP);
 }
 
 /**
@@ -90,43 +88,33 @@ export function amtExemption(table: FederalTaxTable, status: FilingStatus, amti:
  * ```
  */
 export function amtRateTax(table: FederalTaxTable, status: FilingStatus, amount: Dec | number): Dec {
-  const x = Dec.max(new Dec(amount), 0);
-  const breakpoint = table.amt.rate_breakpoint[status];
-  const [low, high] = table.amt.rates as [number, number];
-  return Dec.min(x, breakpoint)
-    .times(low)
-    .plus(Dec.max(x.minus(breakpoint), 0).times(high));
+  const p = federalParams(table, status, placesFor(table, amount));
+  return decimal(amtRateTaxOf(p.amt, unitsOfAny(amount, p.tP)), p.eP);
 }
 
-/**
- * Form 6251 Part III on a taxable excess `e` (line 12): line 38 (ordinary part at 26/28%, qualified part
- * at 0/15/20%) and line 39 (everything at 26/28%).
- */
-function partIII(
+/** Form 6251 on the input's amounts, in the integer engine (at the places they need). */
+function form6251(
   table: FederalTaxTable,
   status: FilingStatus,
-  e: Dec,
-  g: GainStack,
-): { line38: Dec; line39: Dec } {
-  const zero = table.ltcg.zero_rate_max[status];
-  const fifteen = table.ltcg.fifteen_rate_max[status];
-  const line13 = g.qualified; // QDCG worksheet line 4 (no unrecaptured §1250 gain: line 15 = line 13)
-  const line16 = Dec.min(e, line13);
-  const line17 = e.minus(line16);
-  const line18 = amtRateTax(table, status, line17);
-  const line20 = g.ordinaryTaxable; // QDCG worksheet line 5
-  const line21 = Dec.max(new Dec(zero).minus(line20), 0);
-  const line22 = Dec.min(e, line13);
-  const line23 = Dec.min(line21, line22); // at 0%
-  const line24 = line22.minus(line23);
-  const line28 = line21.plus(line20); // lines 26 + 27
-  const line29 = Dec.max(new Dec(fifteen).minus(line28), 0);
-  const line30 = Dec.min(line24, line29); // at 15%
-  const line31 = line30.times(LTCG_RATES[1]);
-  const line33 = line22.minus(line23.plus(line30)); // at 20%
-  const line34 = line33.times(LTCG_RATES[2]);
-  // Line 36 = line 12 - (17 + 32 + 33) = 0 without unrecaptured §1250 gain, so line 37 (25%) is 0.
-  return { line38: line18.plus(line31).plus(line34), line39: amtRateTax(table, status, e) };
+  input: { amti: Dec | number; qualified: Dec | number; ordinary_taxable: Dec | number },
+  regularTax: Dec | number,
+): { p: FederalParams; amt: AmtOf } {
+  const p = federalParams(
+    table,
+    status,
+    placesFor(table, input.amti, input.qualified, input.ordinary_taxable, regularTax),
+  );
+  const h = (x: Dec | number): Int => unitsOfAny(x, p.hP);
+  return {
+    p,
+    amt: new AmtOf(
+      p,
+      h(input.amti),
+      h(input.qualified),
+      h(input.ordinary_taxable),
+      unitsOfAny(regularTax, p.tP),
+    ),
+  };
 }
 
 function gainStack(input: { qualified: Dec | number; ordinary_taxable: Dec | number }): GainStack {
@@ -151,10 +139,7 @@ export function tentativeMinimumTax(
   status: FilingStatus,
   input: { amti: Dec | number; qualified: Dec | number; ordinary_taxable: Dec | number },
 ): Dec {
-  const amti = new Dec(input.amti);
-  const e = Dec.max(amti.minus(amtExemption(table, status, amti)), 0);
-  const { line38, line39 } = partIII(table, status, e, gainStack(input));
-  return Dec.min(line38, line39);
+  return form6251(table, status, input, 0).amt.tentative_minimum_tax;
 }
 
 /**
@@ -171,20 +156,7 @@ export function tentativeMinimumTax(
  * ```
  */
 export function alternativeMinimumTax(table: FederalTaxTable, status: FilingStatus, input: AmtInput): Amt {
-  const amti = new Dec(input.amti);
-  const exemption = amtExemption(table, status, amti);
-  const e = Dec.max(amti.minus(exemption), 0);
-  const { line38, line39 } = partIII(table, status, e, gainStack(input));
-  const tmt = Dec.min(line38, line39);
-  const regular = new Dec(input.regular_tax);
-  return {
-    amti,
-    exemption,
-    taxable_excess: e,
-    tentative_minimum_tax: tmt,
-    regular_tax: regular,
-    amt: Dec.max(tmt.minus(regular), 0),
-  };
+  return form6251(table, status, input, input.regular_tax).amt;
 }
 
 /**

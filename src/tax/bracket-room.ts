@@ -1,12 +1,18 @@
 import * as z from 'zod/mini';
-import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney } from '../core/schema';
-import { fastBracketRoom } from './_lib/fast-ops';
-import { marginalGainRate } from './capital-gains-tax';
-import { bracketRoomAt, TAX_ENGINE } from './engine';
+import { divRound, type Int, max, mul, pow10, sub, toNumber } from './_lib/exact';
+import {
+  bracketAt,
+  federalParams,
+  fillOf,
+  marginalGainOf,
+  ordinaryTaxOf,
+  placesFor,
+  unitsOf,
+} from './_lib/federal';
+import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
-import { bracketFills, bracketSchedule, ordinaryTax } from './ordinary-tax';
 
 /** `/v1/tax/bracket-room` request. */
 export const BracketRoomInput = z.strictObject({
@@ -70,47 +76,48 @@ export const BracketRoomResult = z.object({
 /** The `result` of the envelope: the type of the `BracketRoomResult` schema. */
 export type BracketRoomResult = z.infer<typeof BracketRoomResult>;
 
-function compute(input: z.output<typeof BracketRoomInput>): BracketRoomResult {
-  return fastBracketRoom(input) ?? bracketRoomExact(input);
-}
+/** `x` (in 10^-places dollars, places >= 2) rounded half up to cents, as dollars. */
+const money = (x: Int, places: number): number => toNumber(divRound(x, pow10(places - 2)), 100);
 
-/**
- * `/v1/tax/bracket-room`'s computation in decimal arithmetic throughout: the reference implementation, used
- * for inputs outside the exact integer fast path (`_lib/fast-ops.ts`) and as the oracle of the
- * differential test (`test/tax/fast-path.test.ts`).
- *
- * @example
- * ```ts
- * bracketRoomExact({ tax_year: 2025, filing_status: 'mfj', taxable_income: 150_000 }).room_in_current_bracket; // 56700
- * ```
- * @internal
- */
-export function bracketRoomExact(input: z.output<typeof BracketRoomInput>): BracketRoomResult {
+function compute(input: z.output<typeof BracketRoomInput>): BracketRoomResult {
   const table = federalTable(input.tax_year);
-  const status = input.filing_status;
-  const schedule = bracketSchedule(table, status);
-  const ti = new Dec(input.taxable_income);
-  const position = bracketRoomAt(input.tax_year, status, input.taxable_income);
-  const brackets = bracketFills(schedule, ti).map((row) => ({
-    rate: row.rate,
-    from: row.from,
-    ...(row.to === undefined
-      ? {}
-      : { to: row.to, room_to_top: roundMoney(Dec.max(new Dec(row.to).minus(ti), 0)) }),
-    filled: roundMoney(row.taxed_amount),
-    tax: roundMoney(row.tax),
-  }));
-  const zero = table.ltcg.zero_rate_max[status];
-  const fifteen = table.ltcg.fifteen_rate_max[status];
+  const p = federalParams(table, input.filing_status, placesFor(table, input.taxable_income));
+  const { cP, hP, tP } = p;
+  const ti = mul(unitsOf(input.taxable_income, cP), p.r);
+  const { rates, thresholds } = p.schedule;
+  const thr = p.thr;
+  const brackets: BracketRoomResult['brackets'] = [];
+  for (let i = 0; i < thr.length; i++) {
+    const amount = fillOf(p, ti, i);
+    const rate = rates[i] as number;
+    const filled = money(amount, hP);
+    const tax = money(mul(amount, p.pct[i] as Int), tP);
+    const from = thresholds[i] as number;
+    const next = thr[i + 1];
+    brackets.push(
+      next === undefined
+        ? { rate, from, filled, tax }
+        : {
+            rate,
+            from,
+            to: thresholds[i + 1] as number,
+            room_to_top: money(max(sub(next, ti), 0), hP),
+            filled,
+            tax,
+          },
+    );
+  }
+  const current = bracketAt(p, ti);
+  const top = thr[current + 1];
   return {
-    taxable_income: roundMoney(ti),
-    current_rate: position.rate,
-    ...(position.room === undefined ? {} : { room_in_current_bracket: roundMoney(position.room) }),
-    ordinary_tax: roundMoney(ordinaryTax(schedule, ti)),
+    taxable_income: money(ti, hP),
+    current_rate: rates[current] as number,
+    ...(top === undefined ? {} : { room_in_current_bracket: money(sub(top, max(ti, 0)), hP) }),
+    ordinary_tax: money(ordinaryTaxOf(p, ti), tP),
     brackets,
-    ltcg_rate: marginalGainRate(table, status, input.taxable_income),
-    ltcg_zero_room: roundMoney(Dec.max(new Dec(zero).minus(ti), 0)),
-    ltcg_fifteen_room: roundMoney(Dec.max(new Dec(fifteen).minus(Dec.max(ti, zero)), 0)),
+    ltcg_rate: marginalGainOf(p, ti),
+    ltcg_zero_room: money(max(sub(p.zero, ti), 0), hP),
+    ltcg_fifteen_room: money(max(sub(p.fifteen, max(ti, p.zero)), 0), hP),
   };
 }
 

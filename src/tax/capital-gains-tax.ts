@@ -9,36 +9,29 @@
  * @internal
  * @module
  */
-import type * as z from 'zod/mini';
-import cg from '../../data/tax/capital-gains-rates.json';
-import { Dec } from '../core/money';
+import type { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
-import { defineTable } from '../core/year-tables';
-import type { CapitalGainsRatesSchema } from './_lib/tables';
+import { type Int, sub } from './_lib/exact';
+import {
+  Bands,
+  type BracketSchedule,
+  decimal,
+  type FederalParams,
+  federalParams,
+  gainTaxOf,
+  LTCG_RATES,
+  marginalGainOf,
+  marginalRegularGainOf,
+  maxPlaces,
+  type PreferentialBands,
+  placesFor,
+  placesOfAny,
+  Regular,
+  unitsOfAny,
+} from './_lib/federal';
 import type { FederalTaxTable } from './federal-tables';
-import { type BracketSchedule, bracketSchedule, marginalOrdinaryRate, ordinaryTax } from './ordinary-tax';
 
-/**
- * IRC §1(h)(1)(B)-(D): the 0%, 15% and 20% rates on qualified dividends and long-term gains
- * (`data/tax/capital-gains-rates.json`).
- *
- * @example
- * ```ts
- * import { LTCG_RATES } from 'finplan/tax';
- * LTCG_RATES; // [0, 0.15, 0.2]
- * ```
- */
-export const LTCG_RATES: readonly [number, number, number] =
-  defineTable<z.output<typeof CapitalGainsRatesSchema>>(cg).rates;
-const RATE_15 = new Dec(LTCG_RATES[1]);
-const RATE_20 = new Dec(LTCG_RATES[2]);
-
-/** How much of a stack of qualified income falls in each of the 0%, 15% and 20% bands. */
-export interface PreferentialBands {
-  readonly at_0: Dec;
-  readonly at_15: Dec;
-  readonly at_20: Dec;
-}
+export { LTCG_RATES, type PreferentialBands } from './_lib/federal';
 
 /** The regular income tax (Qualified Dividends and Capital Gain Tax Worksheet), exact in decimal. */
 export interface RegularTax {
@@ -54,9 +47,14 @@ export interface RegularTax {
   readonly ordinary_on_all: boolean;
 }
 
-function overlap(lo: Dec, hi: Dec, bandLo: number, bandHi: number | undefined): Dec {
-  const top = bandHi === undefined ? hi : Dec.min(hi, bandHi);
-  return Dec.max(top.minus(Dec.max(lo, bandLo)), 0);
+/** The table's params at the places the amounts need, and the amounts in h. */
+function inH(table: FederalTaxTable, status: FilingStatus, ...amounts: (Dec | number)[]) {
+  const p = federalParams(table, status, placesFor(table, ...amounts));
+  return { p, h: amounts.map((a) => unitsOfAny(a, p.hP)) };
+}
+
+function bandsDec(p: FederalParams, b: Bands): PreferentialBands {
+  return { at_0: decimal(b.at0, p.hP), at_15: decimal(b.at15, p.hP), at_20: decimal(b.at20, p.hP) };
 }
 
 /**
@@ -77,15 +75,8 @@ export function preferentialBands(
   base: Dec | number,
   gain: Dec | number,
 ): PreferentialBands {
-  const lo = Dec.max(new Dec(base), 0);
-  const hi = lo.plus(Dec.max(new Dec(gain), 0));
-  const zero = table.ltcg.zero_rate_max[status];
-  const fifteen = table.ltcg.fifteen_rate_max[status];
-  return {
-    at_0: overlap(lo, hi, 0, zero),
-    at_15: overlap(lo, hi, zero, fifteen),
-    at_20: overlap(lo, hi, fifteen, undefined),
-  };
+  const { p, h } = inH(table, status, base, gain);
+  return bandsDec(p, new Bands(p, h[0] as Int, h[1] as Int));
 }
 
 /**
@@ -98,7 +89,16 @@ export function preferentialBands(
  * ```
  */
 export function preferentialTax(bands: PreferentialBands): Dec {
-  return bands.at_15.times(RATE_15).plus(bands.at_20.times(RATE_20));
+  const places = Math.max(placesOfAny(bands.at_15), placesOfAny(bands.at_20));
+  const R = maxPlaces(LTCG_RATES, 0);
+  const rate = (x: number) => unitsOfAny(x, R);
+  const tax = gainTaxOf(
+    unitsOfAny(bands.at_15, places),
+    unitsOfAny(bands.at_20, places),
+    rate(LTCG_RATES[1]),
+    rate(LTCG_RATES[2]),
+  );
+  return decimal(tax, places + R);
 }
 
 /**
@@ -116,37 +116,8 @@ export function marginalGainRate(
   status: FilingStatus,
   taxable: Dec | number,
 ): number {
-  const x = typeof taxable === 'number' ? taxable : taxable.toNumber();
-  if (x < table.ltcg.zero_rate_max[status]) return LTCG_RATES[0];
-  if (x < table.ltcg.fifteen_rate_max[status]) return LTCG_RATES[1];
-  return LTCG_RATES[2];
-}
-
-/** Start of the first ordinary bracket whose rate is at least `rate` (Infinity if none). */
-function firstBracketAtLeast(schedule: BracketSchedule, rate: number): number {
-  const k = schedule.rates.findIndex((r) => r >= rate);
-  return k < 0 ? Number.POSITIVE_INFINITY : (schedule.thresholds[k] as number);
-}
-
-/**
- * Whether taxing the gains as ordinary income could be cheaper (worksheet line 25): only where a gain
- * dollar's band rate exceeds the ordinary rate at its place in the stack, i.e. where the stack
- * [ordinary part, taxable income] reaches into the 15% band below the first 15%+ bracket, or into the
- * 20% band below the first 20%+ bracket. Skipping the second schedule lookup otherwise saves time in
- * loops; the result is the same.
- */
-function lineTwentyFiveCanBind(
-  table: FederalTaxTable,
-  status: FilingStatus,
-  schedule: BracketSchedule,
-  ordinaryPart: number,
-  taxable: number,
-): boolean {
-  const zero = table.ltcg.zero_rate_max[status];
-  const fifteen = table.ltcg.fifteen_rate_max[status];
-  const cheap15 = Math.min(fifteen, firstBracketAtLeast(schedule, LTCG_RATES[1]));
-  const cheap20 = firstBracketAtLeast(schedule, LTCG_RATES[2]);
-  return (taxable > zero && ordinaryPart < cheap15) || (taxable > fifteen && ordinaryPart < cheap20);
+  const { p, h } = inH(table, status, taxable);
+  return marginalGainOf(p, h[0] as Int);
 }
 
 /**
@@ -168,34 +139,16 @@ export function regularTax(
   status: FilingStatus,
   taxable: Dec | number,
   qualified: Dec | number,
-  schedule: BracketSchedule = bracketSchedule(table, status),
+  _schedule?: BracketSchedule,
 ): RegularTax {
-  const ti = Dec.max(new Dec(taxable), 0);
-  const q = Dec.min(Dec.max(new Dec(qualified), 0), ti);
-  const ordinaryPart = ti.minus(q);
-  const ordinary = ordinaryTax(schedule, ordinaryPart);
-  const bands = preferentialBands(table, status, ordinaryPart, q);
-  const preferential = ordinary.plus(preferentialTax(bands));
-  if (q.isZero()) {
-    return {
-      ordinary_tax: ordinary,
-      capital_gains_tax: new Dec(0),
-      regular_tax: ordinary,
-      bands,
-      ordinary_on_all: false,
-    };
-  }
-  const allOrdinary = lineTwentyFiveCanBind(table, status, schedule, ordinaryPart.toNumber(), ti.toNumber())
-    ? ordinaryTax(schedule, ti)
-    : undefined;
-  const ordinaryOnAll = allOrdinary?.lt(preferential) === true;
-  const regular = ordinaryOnAll ? (allOrdinary as Dec) : preferential;
+  const { p, h } = inH(table, status, taxable, qualified);
+  const reg = new Regular(p, h[0] as Int, h[1] as Int);
   return {
-    ordinary_tax: ordinary,
-    capital_gains_tax: regular.minus(ordinary),
-    regular_tax: regular,
-    bands,
-    ordinary_on_all: ordinaryOnAll,
+    ordinary_tax: decimal(reg.ordinary, p.tP),
+    capital_gains_tax: decimal(sub(reg.regular, reg.ordinary), p.tP),
+    regular_tax: decimal(reg.regular, p.tP),
+    bands: bandsDec(p, reg.bands),
+    ordinary_on_all: reg.ordinaryOnAll,
   };
 }
 
@@ -217,7 +170,6 @@ export function marginalRegularGainRate(
   taxable: Dec | number,
   regular: RegularTax,
 ): number {
-  return regular.ordinary_on_all
-    ? marginalOrdinaryRate(bracketSchedule(table, status), taxable)
-    : marginalGainRate(table, status, taxable);
+  const { p, h } = inH(table, status, taxable);
+  return marginalRegularGainOf(p, h[0] as Int, regular.ordinary_on_all);
 }

@@ -34,12 +34,13 @@ import {
   minus,
   mul,
   plus,
+  pow10,
   roundAmount,
   roundRatio,
   toNumber,
   ZERO_AMOUNT,
 } from './_lib/exact';
-import { FastFederal } from './_lib/fast-federal';
+import type { Federal } from './_lib/federal';
 import { type StateMeasure, stateLimits, stateMeasure } from './_lib/state-limits';
 import { stateTaxTable, stateTaxTablesByCode } from './_lib/state-tables';
 import {
@@ -49,7 +50,7 @@ import {
   type StateTaxUnits,
   stateTax,
 } from './_lib/state-tax';
-import type { StateTaxTable } from './_lib/tables';
+import type { StateTaxTable } from './_lib/state-table';
 import {
   bracketCeilings,
   federalTable,
@@ -392,8 +393,8 @@ export type CliffMapResult = z.infer<typeof CliffMapResult>;
  * @internal
  */
 export class CliffPoint {
-  /** The federal engine's scaled figures, when it took its exact integer path. */
-  readonly #fast: FastFederal | undefined;
+  /** The federal engine's scaled figures. */
+  readonly #fed: Federal;
 
   constructor(
     readonly fed: HouseholdTax,
@@ -410,45 +411,41 @@ export class CliffPoint {
     /** Federal tax (regular tax, NIIT, additional Medicare tax). */
     readonly federalTotal: Amount,
   ) {
-    this.#fast = fed.federal instanceof FastFederal ? fed.federal : undefined;
+    this.#fed = fed.federal as Federal;
   }
 
   /** AGI with the taxable benefits (the MAGI of the NIIT, the senior deduction and IRMAA). */
   get gross(): Amount {
-    const f = this.#fast;
-    return f === undefined ? amountOfDec(this.fed.gross_income) : new Amount(f.grossC, 100);
+    const f = this.#fed;
+    return new Amount(f.grossC, pow10(f.params.cP));
   }
   get taxable(): Amount {
-    const f = this.#fast;
-    return f === undefined ? amountOfDec(this.fed.taxable_income) : new Amount(f.taxableH, 1e4);
+    const f = this.#fed;
+    return new Amount(f.reg.taxable, pow10(f.params.hP));
   }
   get ordinaryTaxable(): Amount {
-    const f = this.#fast;
-    return f === undefined
-      ? amountOfDec(this.fed.ordinary_taxable_income)
-      : new Amount(f.taxableH - f.qualifiedTaxableH, 1e4);
+    const f = this.#fed;
+    return new Amount(f.reg.ordinaryPart, pow10(f.params.hP));
   }
   get qualifiedTaxable(): Amount {
-    const f = this.#fast;
-    return f === undefined
-      ? amountOfDec(this.fed.qualified_taxable_income)
-      : new Amount(f.qualifiedTaxableH, 1e4);
+    const f = this.#fed;
+    return new Amount(f.reg.qualified, pow10(f.params.hP));
   }
   get regularTax(): Amount {
-    const f = this.#fast;
-    return f === undefined ? amountOfDec(this.fed.regular_tax) : new Amount(f.reg.regular, 1e6);
+    const f = this.#fed;
+    return new Amount(f.reg.regular, pow10(f.params.tP));
   }
   get niit(): Amount {
-    const f = this.#fast;
-    return f === undefined ? amountOfDec(this.fed.niit) : new Amount(f.niitM, 1e5);
+    const f = this.#fed;
+    return new Amount(f.niitM, pow10(f.params.mP));
   }
   get additionalMedicare(): Amount {
-    const f = this.#fast;
-    return f === undefined ? amountOfDec(this.fed.additional_medicare_tax) : new Amount(f.medicareM, 1e5);
+    const f = this.#fed;
+    return new Amount(f.medicareM, pow10(f.params.mP));
   }
   get seniorDeduction(): Amount {
-    const f = this.#fast;
-    return f === undefined ? amountOfDec(this.fed.senior_deduction) : new Amount(f.seniorH, 1e4);
+    const f = this.#fed;
+    return new Amount(f.seniorH, pow10(f.params.hP));
   }
   /** Benefits included in income (zero without benefits). */
   get taxableSocialSecurity(): Amount {
@@ -471,10 +468,14 @@ export class CliffPoint {
 
 /** The federal tax of a result: regular tax + NIIT + additional Medicare tax (the cliff map asks no AMT). */
 function federalTotal(household: HouseholdTax): Amount {
-  const fed = household.federal;
-  if (fed instanceof FastFederal)
-    return new Amount(add(fed.reg.regular, mul(10, add(fed.niitM, fed.medicareM))), 1e6);
-  return amountOfDec(fed.total);
+  const fed = household.federal as Federal;
+  const p = fed.params;
+  // the regular tax (t) and the NIIT and Medicare tax (m) at the finer of the two units
+  const d = Math.max(p.tP, p.mP);
+  return new Amount(
+    add(mul(fed.reg.regular, pow10(d - p.tP)), mul(add(fed.niitM, fed.medicareM), pow10(d - p.mP))),
+    pow10(d),
+  );
 }
 
 /** The Medicare table of premium year `year`, or the latest published one. */
@@ -560,7 +561,7 @@ export function householdCost(input: Input, ordinaryCents: number, ltcgCents: nu
     earned_income: amountToNumber(earned),
   }) as HouseholdTax;
   const federal = federalTotal(fed);
-  const fast = fed.federal instanceof FastFederal ? fed.federal : undefined;
+  const exact = fed.federal as Federal;
   let cost = federal;
   let state: StateTax | undefined;
   let stateAmount = ZERO_AMOUNT;
@@ -569,13 +570,13 @@ export function householdCost(input: Input, ordinaryCents: number, ltcgCents: nu
       ...stateInput(input),
       state_taxable_income: amountToNumber(plus(ordinaryIncome, qualified)),
       // The states that deduct federal income tax (AL, MO, OR) take the one computed here.
-      federal_income_tax: fast === undefined ? fed.regular_tax.toNumber() : toNumber(fast.reg.regular, 1e6),
+      federal_income_tax: toNumber(exact.reg.regular, pow10(exact.params.tP)),
     });
     stateAmount = new Amount(state.units.tax, state.units.unit);
     cost = plus(cost, stateAmount);
   }
   // IRC 36B(d)(2)(B): household income adds the benefits the AGI leaves out.
-  const gross = fast === undefined ? amountOfDec(fed.gross_income) : new Amount(fast.grossC, 100);
+  const gross = new Amount(exact.grossC, pow10(exact.params.cP));
   const social = fed.social_security;
   const taxableBenefits =
     social instanceof ScaledSocialSecurity ? new Amount(social.taxableUnits, social.unit) : ZERO_AMOUNT;

@@ -9,41 +9,22 @@
  * @internal
  * @module
  */
-import { Dec } from '../core/money';
+import type { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
-import { STATUTORY_AGES } from './_lib/statutory-ages';
+import {
+  additionalCount,
+  decimal,
+  federalParams,
+  type Household,
+  placesFor,
+  type StandardDeduction,
+  seniorDeductionOf,
+  standardDeductionOf,
+  unitsOfAny,
+} from './_lib/federal';
 import type { FederalTaxTable } from './federal-tables';
 
-/**
- * Age at which the §63(f) additional standard deduction and the §151(d)(5)(C) senior deduction apply
- * (`data/tax/statutory-ages.json`).
- * @internal
- */
-export const SENIOR_AGE = STATUTORY_AGES.senior.age;
-
-/**
- * Who is 65 or older (at the end of the tax year) or blind. The spouse counts only on a joint return
- * (`mfj`): a separate return's spousal amounts (§63(f)(1)(B), (2)(B)) are not modeled.
- */
-export interface Household {
-  readonly age?: number | undefined;
-  readonly spouse_age?: number | undefined;
-  readonly blind?: boolean | undefined;
-  readonly spouse_blind?: boolean | undefined;
-}
-
-/** The standard deduction: the §63(c)(2) basic amount plus the §63(f) additional amounts. */
-export interface StandardDeduction {
-  readonly basic: number;
-  /** Number of additional amounts (65+ and blind, taxpayer and, on a joint return, spouse). */
-  readonly additional_count: number;
-  readonly additional: number;
-  readonly total: number;
-}
-
-function isSenior(age: number | undefined): boolean {
-  return age !== undefined && age >= SENIOR_AGE;
-}
+export { type Household, SENIOR_AGE, type StandardDeduction } from './_lib/federal';
 
 /**
  * The standard deduction of `status`, with one additional amount for each of: taxpayer 65 or older,
@@ -63,15 +44,7 @@ export function standardDeduction(
   status: FilingStatus,
   household: Household = {},
 ): StandardDeduction {
-  const basic = table.standard_deduction[status];
-  let count = (isSenior(household.age) ? 1 : 0) + (household.blind ? 1 : 0);
-  if (status === 'mfj') count += (isSenior(household.spouse_age) ? 1 : 0) + (household.spouse_blind ? 1 : 0);
-  const each =
-    status === 'single' || status === 'hoh'
-      ? table.additional_standard_deduction.unmarried
-      : table.additional_standard_deduction.married;
-  const additional = count * each;
-  return { basic, additional_count: count, additional, total: basic + additional };
+  return standardDeductionOf(federalParams(table, status), additionalCount(status, household));
 }
 
 /**
@@ -94,13 +67,6 @@ export function seniorDeduction(
   household: Household,
   magi: Dec | number,
 ): Dec {
-  const senior = table.senior_deduction;
-  const start = senior?.phaseout_start[status];
-  if (senior === undefined || start === null || start === undefined) return new Dec(0);
-  const count =
-    (isSenior(household.age) ? 1 : 0) + (status === 'mfj' && isSenior(household.spouse_age) ? 1 : 0);
-  if (count === 0) return new Dec(0);
-  const excess = Dec.max(new Dec(magi).minus(start), 0);
-  const each = Dec.max(new Dec(senior.amount_per_person).minus(excess.times(senior.phaseout_rate)), 0);
-  return each.times(count);
+  const p = federalParams(table, status, placesFor(table, magi));
+  return decimal(seniorDeductionOf(p, household, unitsOfAny(magi, p.cP)), p.hP);
 }

@@ -34,8 +34,7 @@ import {
   pow10,
   toNumber,
 } from './_lib/exact';
-import type { Amt } from './amt';
-import type { Household } from './deductions';
+import type { Amt, HouseholdIncome } from './_lib/federal';
 import { federalTable } from './federal-tables';
 import { type FederalTax, federalTax } from './federal-tax';
 import { type BracketSchedule, bracketIndex, bracketSchedule } from './ordinary-tax';
@@ -50,7 +49,7 @@ export { stateTaxYears } from './_lib/state-tables';
 export { STATUTORY_AGES } from './_lib/statutory-ages';
 export { amtPreferenceCapacity } from './amt';
 export { federalTable, SUPPORTED_TAX_YEARS, taxYearField } from './federal-tables';
-export { type FederalTax, type FederalTaxInput, federalTax } from './federal-tax';
+export { type FederalTax, type FederalTaxInput, federalTax, type HouseholdIncome } from './federal-tax';
 export {
   type SocialSecurityIncome,
   type SocialSecurityTaxation,
@@ -74,7 +73,9 @@ export const TAX_ENGINE = { name: 'federal-tax', version: '1.0.0' } as const;
 
 /**
  * One household's income for one tax year, in plain numbers: the input of {@link householdTax} and,
- * with `target_net`, of {@link grossUp}.
+ * with `target_net`, of {@link grossUp}. The income fields are {@link HouseholdIncome}'s (the one
+ * household-input interface of the tax area); `ordinary_income` leaves out the Social Security
+ * benefits, whose taxable part `householdTax` adds to it (and so to the default MAGI, the AGI).
  *
  * @example
  * ```ts
@@ -83,35 +84,15 @@ export const TAX_ENGINE = { name: 'federal-tax', version: '1.0.0' } as const;
  * householdTax(year).regular_tax.toNumber(); // 5687.5
  * ```
  */
-export interface HouseholdYear extends Household {
+export interface HouseholdYear extends HouseholdIncome {
   /** A year with federal tables (2024-2026); another is an `unsupported_year` error. */
   readonly tax_year: number;
-  readonly filing_status: FilingStatus;
-  /**
-   * Ordinary income in AGI other than Social Security: wages, interest, non-qualified dividends,
-   * pensions, IRA withdrawals, ..., after above-the-line adjustments.
-   */
-  readonly ordinary_income: number;
-  /** Qualified dividends and net long-term capital gain; default 0. */
-  readonly qualified_income?: number | undefined;
   /** Social Security benefits of the year (box 5 of Form SSA-1099); their taxable part is figured here. */
   readonly social_security_benefits?: number | undefined;
   /** Tax-exempt interest: not taxed, but counted in provisional income for the benefits; default 0. */
   readonly tax_exempt_interest?: number | undefined;
   /** Married filing separately: lived apart from the spouse all year (IRC §86(c)); default false. */
   readonly lived_apart_all_year?: boolean | undefined;
-  /** Used instead of the standard deduction when given. */
-  readonly itemized_deductions?: number | undefined;
-  /** Wages and self-employment income for the additional Medicare tax; default `ordinary_income`. */
-  readonly earned_income?: number | undefined;
-  /** Net investment income for the NIIT; default `qualified_income`. */
-  readonly net_investment_income?: number | undefined;
-  /** Modified AGI for the NIIT and the senior deduction; default the AGI (taxable benefits included). */
-  readonly magi?: number | undefined;
-  /** When given (even 0), the AMT is computed with these preferences (see `federalTax`). */
-  readonly amt_preferences?: number | undefined;
-  /** Itemized deductions the AMT disallows (see `federalTax`); default 0. */
-  readonly amt_itemized_addback?: number | undefined;
 }
 
 /**

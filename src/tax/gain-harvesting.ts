@@ -1,12 +1,11 @@
 import * as z from 'zod/mini';
-import { Dec, roundMoney, roundRate } from '../core/money';
+import { roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney } from '../core/schema';
-import { fastGainHarvesting } from './_lib/fast-ops';
-import { marginalGainRate, preferentialBands, preferentialTax } from './capital-gains-tax';
+import { add, divRound, type Int, max, mul, pow10, sub, toNumber } from './_lib/exact';
+import { Bands, federalParams, incrementalNiitOf, marginalGainOf, placesFor, unitsOf } from './_lib/federal';
 import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
-import { incrementalNiit } from './niit';
 
 /** `/v1/tax/gain-harvesting` request. */
 export const GainHarvestingInput = z.strictObject({
@@ -40,46 +39,50 @@ export const GainHarvestingResult = z.object({
 /** The `result` of the envelope: the type of the `GainHarvestingResult` schema. */
 export type GainHarvestingResult = z.infer<typeof GainHarvestingResult>;
 
-function compute(input: z.output<typeof GainHarvestingInput>): GainHarvestingResult {
-  return fastGainHarvesting(input) ?? gainHarvestingExact(input);
+/** `x` (in 10^-places dollars, places >= 2) rounded half up to whole cents. */
+const cents = (x: Int, places: number): Int => divRound(x, pow10(places - 2));
+/** Whole cents as dollars. */
+const dollars = (c: Int): number => toNumber(c, 100);
+
+/** roundRate of the few marginal rates (band rate + NIIT rate, added in float). */
+const roundedRates = new Map<number, number>();
+
+function roundedRate(rate: number): number {
+  let r = roundedRates.get(rate);
+  if (r === undefined) {
+    r = roundRate(rate);
+    if (roundedRates.size < 64) roundedRates.set(rate, r);
+  }
+  return r;
 }
 
-/**
- * `/v1/tax/gain-harvesting`'s computation in decimal arithmetic throughout: the reference implementation, used
- * for inputs outside the exact integer fast path (`_lib/fast-ops.ts`) and as the oracle of the
- * differential test (`test/tax/fast-path.test.ts`).
- *
- * @example
- * ```ts
- * gainHarvestingExact({ tax_year: 2025, filing_status: 'mfj', taxable_income: 80_000, magi: 110_000, realize_amount: 20_000 })
- *   .realization.ltcg_tax; // 495
- * ```
- * @internal
- */
-export function gainHarvestingExact(input: z.output<typeof GainHarvestingInput>): GainHarvestingResult {
+function compute(input: z.output<typeof GainHarvestingInput>): GainHarvestingResult {
   const table = federalTable(input.tax_year);
-  const status = input.filing_status;
-  const ti = new Dec(input.taxable_income);
-  const gain = new Dec(input.realize_amount);
-  const zero = table.ltcg.zero_rate_max[status];
-  const fifteen = table.ltcg.fifteen_rate_max[status];
-  const bands = preferentialBands(table, status, ti, gain);
-  const ltcgTax = roundMoney(preferentialTax(bands));
-  const niit = roundMoney(incrementalNiit(table, status, input.magi, gain));
-  const after = ti.plus(gain);
-  const niitApplies = new Dec(input.magi).plus(gain).gte(table.niit.threshold[status]);
-  const marginal = marginalGainRate(table, status, after) + (niitApplies ? table.niit.rate : 0);
+  const P = placesFor(table, input.taxable_income, input.realize_amount, input.magi);
+  const p = federalParams(table, input.filing_status, P);
+  const { hP, tP, mP } = p;
+  const tiC = unitsOf(input.taxable_income, P);
+  const gainC = unitsOf(input.realize_amount, P);
+  const magiC = unitsOf(input.magi, P);
+  const ti = mul(tiC, p.r);
+  const gain = mul(gainC, p.r);
+  const bands = new Bands(p, ti, gain);
+  const ltcgTaxC = cents(bands.tax(p), tP);
+  // The part of the gain that lifts MAGI over the NIIT threshold, at the NIIT rate.
+  const niitC = cents(incrementalNiitOf(p, magiC, gainC), mP);
+  const niitApplies = add(magiC, gainC) >= p.niitThr;
+  const marginal = marginalGainOf(p, add(ti, gain)) + (niitApplies ? table.niit.rate : 0);
   return {
-    ltcg_zero_room: roundMoney(Dec.max(new Dec(zero).minus(ti), 0)),
-    ltcg_fifteen_room: roundMoney(Dec.max(new Dec(fifteen).minus(Dec.max(ti, zero)), 0)),
+    ltcg_zero_room: dollars(cents(max(sub(p.zero, ti), 0), hP)),
+    ltcg_fifteen_room: dollars(cents(max(sub(p.fifteen, max(ti, p.zero)), 0), hP)),
     realization: {
-      amount_at_0: roundMoney(bands.at_0),
-      amount_at_15: roundMoney(bands.at_15),
-      amount_at_20: roundMoney(bands.at_20),
-      ltcg_tax: ltcgTax,
-      niit,
-      total_tax: roundMoney(new Dec(ltcgTax).plus(niit)),
-      marginal_rate: roundRate(marginal),
+      amount_at_0: dollars(cents(bands.at0, hP)),
+      amount_at_15: dollars(cents(bands.at15, hP)),
+      amount_at_20: dollars(cents(bands.at20, hP)),
+      ltcg_tax: dollars(ltcgTaxC),
+      niit: dollars(niitC),
+      total_tax: dollars(add(ltcgTaxC, niitC)),
+      marginal_rate: roundedRate(marginal),
     },
   };
 }

@@ -8,8 +8,9 @@
  * @internal
  * @module
  */
-import { Dec } from '../core/money';
+import type { Dec } from '../core/money';
 import type { FilingStatus } from '../core/schema';
+import { decimal, federalParams, incrementalNiitOf, niitOf, placesFor, unitsOfAny } from './_lib/federal';
 import type { FederalTaxTable } from './federal-tables';
 
 /**
@@ -30,9 +31,8 @@ export function netInvestmentIncomeTax(
   netInvestmentIncome: Dec | number,
   magi: Dec | number,
 ): Dec {
-  const excess = Dec.max(new Dec(magi).minus(table.niit.threshold[status]), 0);
-  const base = Dec.min(Dec.max(new Dec(netInvestmentIncome), 0), excess);
-  return base.times(table.niit.rate);
+  const p = federalParams(table, status, placesFor(table, netInvestmentIncome, magi));
+  return decimal(niitOf(p, unitsOfAny(netInvestmentIncome, p.cP), unitsOfAny(magi, p.cP)), p.mP);
 }
 
 /**
@@ -53,9 +53,6 @@ export function incrementalNiit(
   magi: Dec | number,
   extra: Dec | number,
 ): Dec {
-  const threshold = table.niit.threshold[status];
-  const m = new Dec(magi);
-  const before = Dec.max(m.minus(threshold), 0);
-  const after = Dec.max(m.plus(Dec.max(new Dec(extra), 0)).minus(threshold), 0);
-  return after.minus(before).times(table.niit.rate);
+  const p = federalParams(table, status, placesFor(table, magi, extra));
+  return decimal(incrementalNiitOf(p, unitsOfAny(magi, p.cP), unitsOfAny(extra, p.cP)), p.mP);
 }

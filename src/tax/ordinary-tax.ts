@@ -9,21 +9,21 @@
  * @internal
  * @module
  */
-import { Dec } from '../core/money';
-import type { FilingStatus } from '../core/schema';
-import type { FederalTaxTable } from './federal-tables';
+import type { Dec } from '../core/money';
+import { type Int, mul } from './_lib/exact';
+import {
+  type BracketSchedule,
+  bracketIndexIn,
+  decimal,
+  fillOf,
+  maxPlaces,
+  ordinaryTaxOf,
+  placesOfAny,
+  scaledOf,
+  unitsOfAny,
+} from './_lib/federal';
 
-/**
- * One filing status's ordinary rate schedule, ready for repeated use: `rates[i]` applies to taxable
- * income over `thresholds[i]` up to and including `thresholds[i + 1]` ("Over X but not over Y"), and
- * `baseTax[i]` is the exact tax on income of exactly `thresholds[i]`.
- */
-export interface BracketSchedule {
-  readonly rates: readonly number[];
-  readonly thresholds: readonly number[];
-  readonly rateDec: readonly Dec[];
-  readonly baseTax: readonly Dec[];
-}
+export { type BracketSchedule, bracketSchedule, scheduleFrom } from './_lib/federal';
 
 /** One bracket's share of a tax computation. `to` is omitted for the top (unbounded) bracket. */
 export interface BracketFill {
@@ -34,50 +34,6 @@ export interface BracketFill {
   readonly taxed_amount: Dec;
   /** `rate x taxed_amount`, exact. */
   readonly tax: Dec;
-}
-
-const schedules = new WeakMap<FederalTaxTable, Map<FilingStatus, BracketSchedule>>();
-
-/**
- * The ordinary rate schedule of `status` in `table` (built once per table and status, then cached).
- *
- * @example
- * ```ts
- * import { bracketSchedule, federalTable } from 'finplan/tax';
- * bracketSchedule(federalTable(2025), 'single').thresholds[1]; // 11925
- * ```
- */
-export function bracketSchedule(table: FederalTaxTable, status: FilingStatus): BracketSchedule {
-  let byStatus = schedules.get(table);
-  if (byStatus === undefined) {
-    byStatus = new Map();
-    schedules.set(table, byStatus);
-  }
-  const cached = byStatus.get(status);
-  if (cached !== undefined) return cached;
-  const schedule = scheduleFrom(table.ordinary_brackets.rates, table.ordinary_brackets.thresholds[status]);
-  byStatus.set(status, schedule);
-  return schedule;
-}
-
-/**
- * A rate schedule from its rates and thresholds (`rates[i]` over `thresholds[i]`, the first threshold
- * 0), with the exact base tax at each threshold: the federal schedules and the states' share it.
- *
- * @example
- * ```ts
- * import { ordinaryTax, scheduleFrom } from 'finplan/tax';
- * ordinaryTax(scheduleFrom([0, 0.044], [0, 10_000]), 20_000).toNumber(); // 440
- * ```
- */
-export function scheduleFrom(rates: readonly number[], thresholds: readonly number[]): BracketSchedule {
-  const rateDec = rates.map((rate) => new Dec(rate));
-  const baseTax: Dec[] = [new Dec(0)];
-  for (let i = 1; i < thresholds.length; i++) {
-    const width = new Dec(thresholds[i] as number).minus(thresholds[i - 1] as number);
-    baseTax.push((baseTax[i - 1] as Dec).plus(width.times(rateDec[i - 1] as Dec)));
-  }
-  return { rates, thresholds, rateDec, baseTax };
 }
 
 /**
@@ -93,10 +49,14 @@ export function scheduleFrom(rates: readonly number[], thresholds: readonly numb
  * ```
  */
 export function bracketIndex(schedule: BracketSchedule, income: number): number {
-  const t = schedule.thresholds;
-  let k = 0;
-  while (k + 1 < t.length && income >= (t[k + 1] as number)) k++;
-  return k;
+  return bracketIndexIn(schedule.thresholds, income);
+}
+
+/** `taxable` and the schedule in integers at the places both need (the tax at `places + R`). */
+function scaled(schedule: BracketSchedule, taxable: Dec | number) {
+  const places = Math.max(placesOfAny(taxable), maxPlaces(schedule.thresholds, 0));
+  const { s, R } = scaledOf(schedule, places);
+  return { s, places, R, x: unitsOfAny(taxable, places) };
 }
 
 /**
@@ -112,12 +72,8 @@ export function bracketIndex(schedule: BracketSchedule, income: number): number 
  * ```
  */
 export function ordinaryTax(schedule: BracketSchedule, taxable: Dec | number): Dec {
-  const x = new Dec(taxable);
-  if (x.lte(0)) return new Dec(0);
-  const k = bracketIndex(schedule, x.toNumber());
-  return (schedule.baseTax[k] as Dec).plus(
-    x.minus(schedule.thresholds[k] as number).times(schedule.rateDec[k] as Dec),
-  );
+  const { s, places, R, x } = scaled(schedule, taxable);
+  return decimal(ordinaryTaxOf(s, x), places + R);
 }
 
 /**
@@ -147,21 +103,17 @@ export function marginalOrdinaryRate(schedule: BracketSchedule, taxable: Dec | n
  * ```
  */
 export function bracketFills(schedule: BracketSchedule, taxable: Dec | number): BracketFill[] {
-  const x = Dec.max(new Dec(taxable), 0);
+  const { s, places, R, x } = scaled(schedule, taxable);
   const t = schedule.thresholds;
   const rows: BracketFill[] = [];
   for (let i = 0; i < t.length; i++) {
     const from = t[i] as number;
     const to = t[i + 1];
-    let amount = Dec.max(x.minus(from), 0);
-    if (to !== undefined) amount = Dec.min(amount, to - from);
+    const amount = fillOf(s, x, i);
     const rate = schedule.rates[i] as number;
-    const tax = amount.times(schedule.rateDec[i] as Dec);
-    rows.push(
-      to === undefined
-        ? { rate, from, taxed_amount: amount, tax }
-        : { rate, from, to, taxed_amount: amount, tax },
-    );
+    const taxed_amount = decimal(amount, places);
+    const tax = decimal(mul(amount, s.pct[i] as Int), places + R);
+    rows.push(to === undefined ? { rate, from, taxed_amount, tax } : { rate, from, to, taxed_amount, tax });
   }
   return rows;
 }

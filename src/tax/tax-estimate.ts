@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { Dec, roundMoney, roundRate } from '../core/money';
 import { defineOperation } from '../core/operation';
 import {
   absent,
@@ -11,11 +10,20 @@ import {
   rate,
   when,
 } from '../core/schema';
-import { fastTaxEstimate } from './_lib/fast-estimate';
+import {
+  add,
+  type DecimalForm,
+  decimalOf,
+  divRound,
+  type Int,
+  mul,
+  pow10,
+  sub,
+  toNumber,
+} from './_lib/exact';
+import { type FederalParams, federalOf, fillOf, toCents } from './_lib/federal';
 import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
-import { federalTaxExact } from './federal-tax';
-import { bracketFills } from './ordinary-tax';
 
 const TaxEstimateObject = z.strictObject({
   tax_year: taxYearField(),
@@ -122,81 +130,80 @@ export const TaxEstimateResult = z.object({
 /** The `result` of the envelope: the type of the `TaxEstimateResult` schema. */
 export type TaxEstimateResult = z.infer<typeof TaxEstimateResult>;
 
-function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
-  return fastTaxEstimate(input) ?? taxEstimateExact(input);
+type Bracket = TaxEstimateResult['brackets'][number];
+
+/** Whole cents as dollars (the double nearest). */
+const dollars = (c: Int): number => (typeof c === 'number' ? c / 100 + 0 : toNumber(c, 100));
+
+/** The decimal form of the last state rate (loops repeat one rate). */
+let lastRate = Number.NaN;
+let lastForm = decimalOf(0);
+
+function rateForm(rate: number): DecimalForm {
+  if (!Object.is(rate, lastRate)) {
+    lastForm = decimalOf(rate);
+    lastRate = rate;
+  }
+  return lastForm;
 }
 
-/**
- * `/v1/tax/estimate`'s computation in decimal arithmetic throughout: the reference implementation,
- * used for inputs outside the exact integer fast path (non-cent amounts, incomes over $2e10) and as
- * the oracle of the differential test (`test/tax/fast-path.test.ts`).
- *
- * @example
- * ```ts
- * import { taxEstimate } from 'finplan/tax';
- * taxEstimateExact(taxEstimate.parse({ tax_year: 2026, filing_status: 'single', ordinary_income: 60_000, qualified_income: 10_000 }))
- *   .income_tax; // 5687.5, as taxEstimate
- * ```
- * @internal
- */
-export function taxEstimateExact(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
-  const table = federalTable(input.tax_year);
-  const fed = federalTaxExact({
-    table,
-    filing_status: input.filing_status,
-    ordinary_income: input.ordinary_income,
-    qualified_income: input.qualified_income,
-    itemized_deductions: input.itemized_deductions,
-    earned_income: input.earned_income,
-    net_investment_income: input.net_investment_income,
-    magi: input.magi,
-    age: input.age,
-    spouse_age: input.spouse_age,
-    blind: input.blind,
-    spouse_blind: input.spouse_blind,
-  });
-  const state = fed.gross_income.times(input.state_tax_rate);
-  // Each tax is rounded to cents once; the capital gains tax is the rounded regular tax less the
-  // rounded ordinary tax, so that the printed pieces add up.
-  const ordinaryTax = roundMoney(fed.ordinary_tax);
-  const incomeTax = new Dec(roundMoney(fed.regular_tax));
-  const capitalGainsTax = roundMoney(incomeTax.minus(ordinaryTax));
-  const niit = roundMoney(fed.niit);
-  const medicare = roundMoney(fed.additional_medicare_tax);
-  const stateTax = roundMoney(state);
-  const total = incomeTax.plus(niit).plus(medicare).plus(stateTax);
+function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
+  const fed = federalOf(federalTable(input.tax_year), input);
+  const p = fed.params;
+  const reg = fed.reg;
+  const { c: perC, h: perH, t: perT, m: perM } = p.perCent;
+  // Each tax rounded to cents once; the capital gains tax is the rounded regular tax less the rounded
+  // ordinary tax, so that the printed pieces add up.
+  const ordinaryTaxC = toCents(reg.ordinary, perT);
+  const incomeTaxC = toCents(reg.regular, perT);
+  const niitC = toCents(fed.niitM, perM);
+  const medicareC = toCents(fed.medicareM, perM);
+  // The state tax: the exact gross income times the rate (read as its decimal form), to the cent.
+  const rate = rateForm(input.state_tax_rate);
+  const stateTaxC = toCents(mul(fed.grossC, rate.m), mul(perC, pow10(rate.places)));
+  const totalC = add(add(incomeTaxC, niitC), add(medicareC, stateTaxC));
   // Against the income in cents: a sub-cent income would make the ratio explode.
-  const gross = new Dec(roundMoney(fed.gross_income));
-  const brackets = bracketFills(fed.schedule, fed.ordinary_taxable_income)
-    .filter((row) => row.taxed_amount.gt(0))
-    .map((row) => ({
-      rate: row.rate,
-      from: row.from,
-      ...(row.to === undefined ? {} : { to: row.to }),
-      taxed_amount: roundMoney(row.taxed_amount),
-      tax: roundMoney(row.tax),
-    }));
+  const grossC = toCents(fed.grossC, perC);
+
   return {
-    gross_income: gross.toNumber(),
+    gross_income: dollars(grossC),
     deduction_type: fed.deduction_type,
-    deduction: roundMoney(fed.deduction),
+    deduction: dollars(toCents(fed.deductionH, perH)),
     standard_deduction: fed.standard_deduction.total,
-    senior_deduction: roundMoney(fed.senior_deduction),
-    taxable_income: roundMoney(fed.taxable_income),
-    ordinary_taxable_income: roundMoney(fed.ordinary_taxable_income),
-    qualified_taxable_income: roundMoney(fed.qualified_taxable_income),
-    ordinary_tax: ordinaryTax,
-    capital_gains_tax: capitalGainsTax,
-    income_tax: roundMoney(incomeTax),
-    niit,
-    additional_medicare_tax: medicare,
-    state_tax: stateTax,
-    total_tax: roundMoney(total),
-    effective_rate: gross.gt(0) ? roundRate(total.div(gross)) : 0,
+    senior_deduction: dollars(toCents(fed.seniorH, perH)),
+    taxable_income: dollars(toCents(reg.taxable, perH)),
+    ordinary_taxable_income: dollars(toCents(reg.ordinaryPart, perH)),
+    qualified_taxable_income: dollars(toCents(reg.qualified, perH)),
+    ordinary_tax: dollars(ordinaryTaxC),
+    capital_gains_tax: dollars(sub(incomeTaxC, ordinaryTaxC)),
+    income_tax: dollars(incomeTaxC),
+    niit: dollars(niitC),
+    additional_medicare_tax: dollars(medicareC),
+    state_tax: dollars(stateTaxC),
+    total_tax: dollars(totalC),
+    // total / gross rounded half up to 6 places
+    effective_rate: grossC > 0 ? toNumber(divRound(mul(totalC, 1e6), grossC), 1e6) : 0,
     marginal_ordinary_rate: fed.marginal_ordinary_rate,
     marginal_capital_gains_rate: fed.marginal_capital_gains_rate,
-    brackets,
+    brackets: bracketRows(p, reg.ordinaryPart),
   };
+}
+
+/** The brackets `x` (h) of ordinary taxable income reaches (each holds some of it), in dollars. */
+function bracketRows(p: FederalParams, x: Int): Bracket[] {
+  const rows: Bracket[] = [];
+  const { rates, thresholds } = p.schedule;
+  const { h: perH, t: perT } = p.perCent;
+  for (let i = 0; i < rates.length && x > (p.thr[i] as Int); i++) {
+    const amount = fillOf(p, x, i);
+    const to = thresholds[i + 1];
+    const rate = rates[i] as number;
+    const from = thresholds[i] as number;
+    const taxed_amount = dollars(toCents(amount, perH));
+    const tax = dollars(toCents(mul(amount, p.pct[i] as Int), perT));
+    rows.push(to === undefined ? { rate, from, taxed_amount, tax } : { rate, from, to, taxed_amount, tax });
+  }
+  return rows;
 }
 
 /**

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { Dec, roundMoney } from '../core/money';
 import { defineOperation } from '../core/operation';
 import { filingStatus, nonNegativeMoney, rate, wholeYears } from '../core/schema';
-import { fastTlhBenefit } from './_lib/fast-ops';
-import { preferentialBands, preferentialTax, regularTax } from './capital-gains-tax';
+import { add, divRound, type Int, max, min, mul, pow10, sub, toNumber } from './_lib/exact';
+import { Bands, federalParams, placesFor, Regular, unitsOf } from './_lib/federal';
 import { TAX_ENGINE } from './engine';
 import { federalTable, taxYearField } from './federal-tables';
 
@@ -74,52 +74,43 @@ export const TlhBenefitResult = z.object({
 /** The `result` of the envelope: the type of the `TlhBenefitResult` schema. */
 export type TlhBenefitResult = z.infer<typeof TlhBenefitResult>;
 
+/** `x` (in 10^-places dollars, places >= 2) rounded half up to whole cents. */
+const cents = (x: Int, places: number): Int => divRound(x, pow10(places - 2));
+
 function compute(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {
-  return fastTlhBenefit(input, WASH_SALE_CAVEAT) ?? tlhBenefitExact(input);
-}
-
-/**
- * `/v1/tax/tlh-benefit`'s computation in decimal arithmetic throughout: the reference implementation, used
- * for inputs outside the exact integer fast path (`_lib/fast-ops.ts`) and as the oracle of the
- * differential test (`test/tax/fast-path.test.ts`).
- *
- * @example
- * ```ts
- * import { tlhBenefit } from 'finplan/tax';
- * tlhBenefitExact(tlhBenefit.parse({ tax_year: 2025, filing_status: 'single', taxable_income: 120_000, harvestable_loss: 10_000,
- *   offsettable_gains: 5_000, growth_rate: 0.06, reinvestment_years: 10 })).carryforward; // 2000
- * ```
- * @internal
- */
-export function tlhBenefitExact(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {
   const table = federalTable(input.tax_year);
-  const status = input.filing_status;
-  const ti = new Dec(input.taxable_income);
-  const loss = new Dec(input.harvestable_loss);
-  const gains = new Dec(input.offsettable_gains);
-  const gainsOffset = Dec.min(loss, gains);
-  const allowed = Dec.min(loss.minus(gainsOffset), table.capital_loss_limit[status]);
+  const P = placesFor(table, input.taxable_income, input.harvestable_loss, input.offsettable_gains);
+  const p = federalParams(table, input.filing_status, P);
+  const { cP, tP, r } = p;
+  const tiC = unitsOf(input.taxable_income, P);
+  const loss = unitsOf(input.harvestable_loss, P);
+  const gains = unitsOf(input.offsettable_gains, P);
+  const gainsOffset = min(loss, gains);
+  const allowed = min(sub(loss, gainsOffset), p.lossLimit);
   // Capital Loss Carryover Worksheet: the deduction only "uses" loss up to the taxable income it offsets.
-  const ordinaryOffset = Dec.min(allowed, Dec.max(ti.minus(gainsOffset), 0));
-  const carryforward = loss.minus(gainsOffset).minus(ordinaryOffset);
+  const ordinaryOffset = min(allowed, max(sub(tiC, gainsOffset), 0));
+  const carryforward = sub(sub(loss, gainsOffset), ordinaryOffset);
 
-  const before = regularTax(table, status, ti, gains).regular_tax;
-  const tiAfter = Dec.max(ti.minus(gainsOffset).minus(ordinaryOffset), 0);
-  const after = regularTax(table, status, tiAfter, gains.minus(gainsOffset)).regular_tax;
-  const saving = roundMoney(before.minus(after));
+  const used = add(gainsOffset, ordinaryOffset);
+  const ti = mul(tiC, r);
+  const before = new Regular(p, ti, mul(gains, r)).regular;
+  const tiAfter = max(sub(ti, mul(used, r)), 0);
+  const after = new Regular(p, tiAfter, mul(sub(gains, gainsOffset), r)).regular;
+  const saving = toNumber(cents(sub(before, after), tP), 100);
 
   // The replacement's basis is lower by the whole loss; the carryforward (still unused) offsets that
   // much of the extra gain at the sale, so the recaptured gain is the loss used now.
-  const recapturedGain = gainsOffset.plus(ordinaryOffset);
-  const recapture = roundMoney(preferentialTax(preferentialBands(table, status, ti, recapturedGain)));
+  const recapture = toNumber(cents(new Bands(p, ti, mul(used, r)).tax(p), tP), 100);
   const discount = new Dec(1 + input.growth_rate).pow(input.reinvestment_years);
+  const money = (x: Int) => toNumber(cents(x, cP), 100);
   return {
-    gains_offset: roundMoney(gainsOffset),
-    ordinary_offset: roundMoney(ordinaryOffset),
-    carryforward: roundMoney(carryforward),
+    gains_offset: money(gainsOffset),
+    ordinary_offset: money(ordinaryOffset),
+    carryforward: money(carryforward),
     immediate_tax_saving: saving,
     future_tax_recapture: recapture,
-    net_present_value: roundMoney(new Dec(saving).minus(new Dec(recapture).div(discount))),
+    net_present_value:
+      recapture === 0 ? saving : roundMoney(new Dec(saving).minus(new Dec(recapture).div(discount))),
     wash_sale_caveat: WASH_SALE_CAVEAT,
   };
 }

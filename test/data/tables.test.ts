@@ -28,12 +28,12 @@ import {
 } from '../../src/healthcare/_lib/year-tables';
 import { BeneficiaryRulesSchema, UniformLifetimeTableSchema } from '../../src/retirement/_lib/tables';
 import { RetirementBenefitRulesSchema } from '../../src/social-security/_lib/tables';
+import { StateTaxTableSchema } from '../../src/tax/_lib/state-table-schema';
 import { stateTaxTablesByCode } from '../../src/tax/_lib/state-tables';
 import {
   CapitalGainsRatesSchema,
   FederalTaxTableSchema,
   SocialSecurityTaxationSchema,
-  StateTaxTableSchema,
   StatutoryAgesSchema,
 } from '../../src/tax/_lib/tables';
 import { federalTables } from '../../src/tax/federal-tables';

@@ -9,9 +9,9 @@ import { irmaaFor, irmaaSchedule } from '../../src/healthcare/_lib/irmaa';
 import { type PremiumTaxCredit, premiumTaxCredit } from '../../src/healthcare/_lib/ptc';
 import { applicablePercentageTables, irmaaTables } from '../../src/healthcare/_lib/year-tables';
 import { type StateMeasure, stateLimits } from '../../src/tax/_lib/state-limits';
+import type { StateTaxTable } from '../../src/tax/_lib/state-table';
 import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { type StateTax, type StateTaxInput, stateTax } from '../../src/tax/_lib/state-tax';
-import type { StateTaxTable } from '../../src/tax/_lib/tables';
 import type { CliffMapInput, CliffMapResult } from '../../src/tax/cliff-map';
 import {
   bracketCeilings,

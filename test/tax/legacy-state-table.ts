@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { FILING_STATUSES } from '../../src/core/schema';
 import { block, byStatus, sources, statusShape } from '../../src/core/table-schema';
-import type { StateTaxTable } from '../../src/tax/_lib/tables';
+import type { StateTaxTable } from '../../src/tax/_lib/state-table';
 
 const StateSchedule = z.strictObject({
   /** `rates[i]` applies to taxable income over `thresholds[i]` up to and including `thresholds[i + 1]`; first 0. */

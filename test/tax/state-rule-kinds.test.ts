@@ -11,9 +11,10 @@ import { FILING_STATUSES } from '../../src/core/schema';
 import { stateLimits } from '../../src/tax/_lib/state-limits';
 import type { StateRule } from '../../src/tax/_lib/state-rule-schemas';
 import { ruleStage } from '../../src/tax/_lib/state-rules/index';
+import type { StateTaxTable } from '../../src/tax/_lib/state-table';
+import { StateTaxTableSchema } from '../../src/tax/_lib/state-table-schema';
 import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { type StateTaxInput, stateTax } from '../../src/tax/_lib/state-tax';
-import { type StateTaxTable, StateTaxTableSchema } from '../../src/tax/_lib/tables';
 import { toLegacy } from './legacy-state-table';
 import { stateTaxOracle } from './state-tax-oracle';
 

@@ -23,9 +23,9 @@ import {
   sub,
   toNumber,
 } from '../../src/tax/_lib/exact';
+import type { StateTaxTable } from '../../src/tax/_lib/state-table';
 import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { type StateTax, type StateTaxInput, stateTax } from '../../src/tax/_lib/state-tax';
-import type { StateTaxTable } from '../../src/tax/_lib/tables';
 import { type HouseholdYear, householdTax } from '../../src/tax/engine';
 import { stateIncome } from '../../src/tax/state-income';
 import { taxableSocialSecurity } from '../../src/tax/taxable-social-security';

@@ -24,7 +24,73 @@
  * @module
  */
 import { Dec } from '../../core/money';
-import { decimalParts, EXACT_LIMIT, MAX_SCALED, roundDiv } from './cents';
+
+/** 2^53: integers strictly below it (in absolute value) are exact in float64. */
+export const EXACT_LIMIT = 9_007_199_254_740_992;
+/**
+ * Largest integer count (in absolute value) accepted by {@link scaledOf}: 15 digits,
+ * so that a decimal with at most 15 significant digits that converts to a float64 is the float64's own
+ * shortest decimal form (the one decimal.js reads), by the 15-digit round-trip guarantee of binary64.
+ */
+export const MAX_SCALED = 999_999_999_999_999;
+
+/**
+ * `x` as the integer `n` with `x = n / 10^places` exactly in decimal (the shortest decimal form of `x`
+ * has at most `places` decimal places and at most 15 digits in `n`); NaN otherwise: 0.038 at 3 places
+ * is 38, 0.0375 at 3 places NaN.
+ */
+function scaledOf(x: number, places: number): number {
+  const scale = POW10[places] as number;
+  const n = Math.round(x * scale) + 0;
+  return n / scale === x && n <= MAX_SCALED && n >= -MAX_SCALED ? n : Number.NaN;
+}
+
+/**
+ * The fewest decimal places (at most `maxPlaces`) with which `x` is exactly `n / 10^places`, as
+ * `[n, places]`; undefined when there are none.
+ *
+ * @example
+ * ```ts
+ * decimalParts(0.0575, 10); // [575, 4]
+ * ```
+ */
+export function decimalParts(x: number, maxPlaces: number): [number, number] | undefined {
+  for (let places = 0; places <= maxPlaces; places++) {
+    const n = scaledOf(x, places);
+    if (!Number.isNaN(n)) return [n, places];
+  }
+  return undefined;
+}
+
+/**
+ * Integer `n / d` rounded half up (halves away from zero, as decimal.js ROUND_HALF_UP), for integers
+ * `n` and `d > 0` with |n| + d <= 2^53. Exact: the float quotient's floor `q` is the true floor or one
+ * off; `q x d` (at most |n| + d) and `n - q x d` are then exact integers, and the remainder's sign and
+ * size correct `q`. (The same as `n % d` arithmetic, without V8's slow float modulo.)
+ * Never -0.
+ *
+ * @example
+ * ```ts
+ * roundDiv(2675, 10); // 268 (267.5 -> 268)
+ * roundDiv(-2675, 10); // -268
+ * ```
+ */
+export function roundDiv(n: number, d: number): number {
+  return n < 0 ? -roundDivNonNegative(-n, d) + 0 : roundDivNonNegative(n, d);
+}
+
+function roundDivNonNegative(n: number, d: number): number {
+  let q = Math.floor(n / d);
+  let r = n - q * d;
+  if (r < 0) {
+    q -= 1;
+    r += d;
+  } else if (r >= d) {
+    q += 1;
+    r -= d;
+  }
+  return r + r >= d ? q + 1 : q;
+}
 
 /** An exact integer: a `number` below 2^53 in magnitude, a `bigint` otherwise. */
 export type Int = number | bigint;
@@ -166,7 +232,7 @@ export function mulDivExact(a: Int, b: Int, d: Int): Int {
  */
 export function divFloor(n: Int, d: Int): Int {
   if (typeof n === 'number' && typeof d === 'number' && Math.abs(n) + d <= EXACT_LIMIT) {
-    // As roundDiv (cents.ts): the float floor is the true one or one off; q x d is exact.
+    // As roundDiv: the float floor is the true one or one off; q x d is exact.
     let q = Math.floor(n / d);
     const r = n - q * d;
     if (r < 0) q -= 1;
@@ -201,9 +267,14 @@ export function divCeil(n: Int, d: Int): Int {
  * ```
  */
 export function divRound(n: Int, d: Int): Int {
-  if (typeof n === 'number' && typeof d === 'number' && Math.abs(n) + d <= EXACT_LIMIT) {
+  // small enough to be inlined where it is called: the bigint case is its own function
+  if (typeof n === 'number' && typeof d === 'number' && (n < 0 ? -n : n) + d <= EXACT_LIMIT) {
     return roundDiv(n, d);
   }
+  return divRoundBig(n, d);
+}
+
+function divRoundBig(n: Int, d: Int): Int {
   const bn = big(n);
   const bd = big(d);
   const a = bn < 0n ? -bn : bn;
@@ -320,6 +391,10 @@ export function negForm(a: DecimalForm): DecimalForm {
  */
 export function toNumber(n: Int, d: Int): number {
   if (typeof n === 'number' && typeof d === 'number') return n / d + 0; // one correctly rounded division
+  return toNumberBig(n, d);
+}
+
+function toNumberBig(n: Int, d: Int): number {
   let a = big(n);
   const neg = a < 0n;
   if (neg) a = -a;

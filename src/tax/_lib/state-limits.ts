@@ -12,8 +12,8 @@ import type { Int } from './exact';
 import { federalStandardDeduction, ruleOf } from './state-rules/deductions';
 import type { LimitContext } from './state-rules/fold';
 import { ruleLimits } from './state-rules/index';
+import type { StateTaxTable } from './state-table';
 import type { StateTax, StateTaxInput, StateTaxUnits } from './state-tax';
-import type { StateTaxTable } from './tables';
 
 /** The income a limit is set on (see {@link StateTax}). */
 export type StateMeasure = 'state_agi' | 'federal_agi' | 'state_gross_income' | 'taxable_income';

@@ -9,7 +9,7 @@
  */
 import { taxState } from '../../../data/tables';
 import { defineYearTables, type YearTables } from '../../core/year-tables';
-import type { StateTaxTable } from './tables';
+import type { StateTaxTable } from './state-table';
 
 /** The tables of one tax year, by upper-case postal code. */
 export type StateTables = Readonly<Record<string, StateTaxTable>>;

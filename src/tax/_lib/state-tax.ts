@@ -57,8 +57,8 @@ import { unusedFederalTaxNote } from './state-rules/deductions';
 import { noRuleNote } from './state-rules/exclusions';
 import type { ChosenSchedule, Fold, SurtaxUnits } from './state-rules/fold';
 import { planOf, STAGE_COUNT, type Step } from './state-rules/index';
+import type { StateTaxTable } from './state-table';
 import { bracketIndexOf, type Fraction, form, NO_FRACTION, type Note, Units } from './state-units';
-import type { StateTaxTable } from './tables';
 
 /**
  * The state tax engine's name and version: the computation of this module and the state tables it

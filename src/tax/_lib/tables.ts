@@ -7,8 +7,6 @@
  */
 import * as z from 'zod/mini';
 import { block, byStatus, sources, statusShape } from '../../core/table-schema';
-import { StateRuleSchema } from './state-rule-schemas';
-import { ruleStage } from './state-rules/index';
 
 const nullableAmount = z.nullable(z.number());
 
@@ -134,99 +132,3 @@ export const SocialSecurityTaxationSchema = z.strictObject({
   adjusted_base_amount: block(separationShape),
   inclusion_rates: block({ first_tier: z.number(), second_tier: z.number() }),
 });
-
-/** The kinds that may appear at most once in a table. */
-const SINGLE_KINDS = new Set<string>([
-  'social_security',
-  'standard_deduction',
-  'federal_standard_deduction',
-  'standard_deduction_sliding',
-  'standard_deduction_limitation',
-  'standard_deduction_cap',
-  'personal_exemption',
-  'personal_exemption_tiers',
-  'federal_tax_deduction',
-  'schedule',
-  'exemption_credit',
-  'deduction_credit',
-  'tax_credit_rate',
-  'recapture',
-  'no_tax_at_or_below',
-]);
-
-type Rule = z.output<typeof StateRuleSchema>;
-
-/** The first problem with a table's `rules` list, as [index, message], or undefined. */
-function rulesProblem(kind: string, rules: readonly Rule[]): [number, string] | undefined {
-  const seen = new Set<string>();
-  let stage = -1;
-  for (const [i, rule] of rules.entries()) {
-    if (seen.has(rule.kind) && SINGLE_KINDS.has(rule.kind)) return [i, `a second ${rule.kind} rule`];
-    seen.add(rule.kind);
-    const at = ruleStage(rule);
-    if (at < stage) return [i, `${rule.kind} is out of order: the rules are listed in the order they apply`];
-    stage = at;
-    if (rule.kind === 'age_deduction' && rule.income_limit && rule.phaseout_start)
-      return [i, 'an age deduction has an income limit or a phase-out, not both'];
-    if (rule.kind === 'step_reduction' && rule.whole_steps && rule.step === undefined)
-      return [i, 'whole_steps needs step'];
-    if (rule.kind === 'schedule') {
-      const missing = Object.values(rule.status_map).find((name) => rule.schedules[name] === undefined);
-      if (missing !== undefined) return [i, `status_map names ${missing}, not in schedules`];
-    }
-  }
-  const has = (k: string) => seen.has(k);
-  if (!has('social_security')) return [0, 'a social_security rule is required'];
-  if (kind === 'none') {
-    const other = rules.findIndex((rule) => rule.kind !== 'social_security');
-    return other < 0 ? undefined : [other, 'a table of kind none has only its social_security rule'];
-  }
-  if (!has('schedule')) return [rules.length, 'a schedule rule is required'];
-  if (has('standard_deduction') && has('federal_standard_deduction'))
-    return [rules.findIndex((r) => r.kind === 'federal_standard_deduction'), 'not with standard_deduction'];
-  const sliding = rules.findIndex((r) => r.kind === 'standard_deduction_sliding');
-  if (sliding >= 0) {
-    if (!has('standard_deduction')) return [sliding, 'needs standard_deduction'];
-    if (rules.some((r) => r.kind === 'phaseout' && r.of === 'standard_deduction'))
-      return [sliding, 'not with a phaseout of the standard deduction'];
-  }
-  return undefined;
-}
-
-/**
- * `data/tax/state/<code>/2025.json`: one jurisdiction's individual income tax for tax year 2025 (see
- * `data/tax/state/README.md`). `kind` none: no tax on wages and salaries (`reason` says why);
- * flat: one rate (zero-rate bands allowed); graduated: brackets by the state's own schedules. Flat and
- * graduated states alike take their standard deduction, exemptions and exemption credits. `rules` lists
- * the state's rules in the order they apply, each a block naming its kind (`state-rule-schemas.ts`;
- * docs/tax.md, "State rule kinds").
- */
-export const StateTaxTableSchema = z
-  .strictObject({
-    state: z.string().check(z.regex(/^[A-Z]{2}$/)),
-    name: z.string(),
-    tax_year: z.int(),
-    kind: z.enum(['none', 'flat', 'graduated']),
-    sources: sources(),
-    /** For kind none: why wages are not taxed (and what, if anything, is). */
-    reason: z.optional(block({ text: z.string() })),
-    /** The state's rules, in the order they apply. */
-    rules: z.array(StateRuleSchema),
-    /** What the table and the engine leave out for this jurisdiction (shown in the result's notes). */
-    not_modeled: z.array(z.string()),
-  })
-  .check(
-    z.superRefine((table, ctx) => {
-      const problem = rulesProblem(table.kind, table.rules);
-      if (problem !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['rules', problem[0]],
-          message: problem[1],
-          input: table.rules,
-        });
-    }),
-  );
-
-/** One jurisdiction's 2025 income tax figures, as stored in `data/tax/state/<code>/2025.json`. */
-export type StateTaxTable = z.output<typeof StateTaxTableSchema>;

@@ -27,10 +27,10 @@ import {
   mulDivExact,
   sub,
 } from '../exact';
-import { FastFederal } from '../fast-federal';
+import { Federal } from '../federal';
 import type { Reducible, RuleOf, StateRuleKind } from '../state-rule-schemas';
+import type { StateTaxTable } from '../state-table';
 import { bracketIndexOf, scheduleOf, type Units } from '../state-units';
-import type { StateTaxTable } from '../tables';
 import type { Fold, RuleKind } from './fold';
 import { phaseoutLimits, steps, stepsToRemove } from './limit-helpers';
 
@@ -363,8 +363,10 @@ export const ageDeduction: RuleKind<'age_deduction'> = {
 
 /** A federal figure (a decimal of the federal engine) as an exact decimal form. */
 function federalForm(fed: FederalTax, figure: 'regular_tax' | 'gross_income'): DecimalForm {
-  if (fed instanceof FastFederal) {
-    return figure === 'regular_tax' ? { m: fed.reg.regular, places: 6 } : { m: fed.grossC, places: 2 };
+  if (fed instanceof Federal) {
+    return figure === 'regular_tax'
+      ? { m: fed.reg.regular, places: fed.params.tP }
+      : { m: fed.grossC, places: fed.params.cP };
   }
   return decimalOfDec(fed[figure]);
 }

@@ -9,8 +9,8 @@ import { dollars, roundRate } from '../../../core/money';
 import { type Int, max, min, mul, mulDivExact, pow10, sub, toNumber } from '../exact';
 import type { StateMeasure } from '../state-limits';
 import type { RuleOf } from '../state-rule-schemas';
+import type { StateTaxTable } from '../state-table';
 import { form } from '../state-units';
-import type { StateTaxTable } from '../tables';
 import type { Fold, LimitContext, RuleKind } from './fold';
 import { phaseoutLimits, steps, stepsToRemove } from './limit-helpers';
 

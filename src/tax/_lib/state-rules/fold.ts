@@ -11,9 +11,9 @@ import type { FilingStatus } from '../../../core/schema';
 import type { DecimalForm, Int } from '../exact';
 import type { StateMeasure } from '../state-limits';
 import type { Reducible, RuleOf, StateRuleKind } from '../state-rule-schemas';
+import type { StateTaxTable } from '../state-table';
 import type { StateTax, StateTaxInput } from '../state-tax';
 import type { Fraction, Note, Schedule, Units } from '../state-units';
-import type { StateTaxTable } from '../tables';
 
 /** A surtax's threshold and amounts, in units. */
 export interface SurtaxUnits {

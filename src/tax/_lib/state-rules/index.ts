@@ -29,7 +29,7 @@
  * @module
  */
 import type { StateRule, StateRuleKind } from '../state-rule-schemas';
-import type { StateTaxTable } from '../tables';
+import type { StateTaxTable } from '../state-table';
 import {
   ageDeduction,
   federalStandardDeductionKind,
