@@ -76,7 +76,7 @@ function compute(input: z.output<typeof IsoAmtCapacityInput>): IsoAmtCapacityRes
 export const isoAmtCapacity = defineOperation({
   path: '/v1/equity-comp/iso-amt-capacity',
   engine: 'equity-comp',
-  version: '1.0.0',
+  version: '1.0.1',
   uses: [TAX_ENGINE],
   prefix: 'eqc-iso-cap',
   summary: 'Largest ISO exercise (bargain element and shares) that creates no AMT.',

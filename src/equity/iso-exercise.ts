@@ -84,7 +84,7 @@ function compute(input: z.output<typeof IsoExerciseInput>): IsoExerciseResult {
 export const isoExercise = defineOperation({
   path: '/v1/equity-comp/iso',
   engine: 'equity-comp',
-  version: '1.0.0',
+  version: '1.0.1',
   uses: [TAX_ENGINE],
   prefix: 'eqc-iso',
   summary: 'AMT caused by an incentive stock option exercise, and the minimum tax credit it creates.',

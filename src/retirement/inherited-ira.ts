@@ -297,7 +297,7 @@ const COST = 30_000;
 export const inheritedIra = defineOperation({
   path: '/v1/inherited-ira',
   engine: 'inherited-ira',
-  version: '1.0.1',
+  version: '1.0.2',
   prefix: 'inherited-ira',
   uses: [TAX_ENGINE],
   summary:

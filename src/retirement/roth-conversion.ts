@@ -380,7 +380,7 @@ function cost(input: Parsed): number {
 export const rothConversion = defineOperation({
   path: '/v1/roth-conversion',
   engine: 'roth-conversion',
-  version: '1.1.0',
+  version: '1.1.1',
   uses: [TAX_ENGINE, IRMAA_ENGINE],
   prefix: 'roth',
   summary: 'Yearly Roth conversions to the top of a bracket against a no-conversion baseline.',

@@ -399,7 +399,7 @@ const COST = 40_000;
 export const withdrawalSequencing = defineOperation({
   path: '/v1/retirement/withdrawal-sequencing',
   engine: 'withdrawal-sequencing',
-  version: '1.0.0',
+  version: '1.0.1',
   uses: [TAX_ENGINE],
   prefix: 'wseq',
   summary:

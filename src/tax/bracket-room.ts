@@ -136,7 +136,7 @@ function compute(input: z.output<typeof BracketRoomInput>): BracketRoomResult {
 export const bracketRoom = defineOperation({
   path: '/v1/tax/bracket-room',
   engine: 'bracket-room',
-  version: '1.0.0',
+  version: '1.0.1',
   uses: [TAX_ENGINE],
   prefix: 'room',
   summary: 'Room to the top of the current and each higher federal bracket, and in the 0%/15% gain bands.',

@@ -69,7 +69,7 @@ export {
  * `${TAX_ENGINE.name}-${TAX_ENGINE.version}`; // 'federal-tax-1.0.0'
  * ```
  */
-export const TAX_ENGINE = { name: 'federal-tax', version: '1.0.0' } as const;
+export const TAX_ENGINE = { name: 'federal-tax', version: '1.0.1' } as const;
 
 /**
  * One household's income for one tax year, in plain numbers: the input of {@link householdTax} and,

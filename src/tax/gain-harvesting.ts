@@ -107,7 +107,7 @@ function compute(input: z.output<typeof GainHarvestingInput>): GainHarvestingRes
 export const gainHarvesting = defineOperation({
   path: '/v1/tax/gain-harvesting',
   engine: 'gain-harvesting',
-  version: '1.0.0',
+  version: '1.0.1',
   uses: [TAX_ENGINE],
   prefix: 'gh',
   summary: 'Tax on realizing long-term gains: 0/15/20% band split, NIIT, and the room left at 0% and 15%.',

@@ -224,7 +224,7 @@ function bracketRows(p: FederalParams, x: Int): Bracket[] {
 export const taxEstimate = defineOperation({
   path: '/v1/tax/estimate',
   engine: 'tax-estimate',
-  version: '1.0.0',
+  version: '1.0.1',
   uses: [TAX_ENGINE],
   prefix: 'tax',
   summary: 'Federal income tax estimate with capital gains, NIIT, additional Medicare and a flat state rate.',

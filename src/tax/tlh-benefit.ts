@@ -135,7 +135,7 @@ function compute(input: z.output<typeof TlhBenefitInput>): TlhBenefitResult {
 export const tlhBenefit = defineOperation({
   path: '/v1/tax/tlh-benefit',
   engine: 'tlh',
-  version: '1.0.0',
+  version: '1.0.1',
   uses: [TAX_ENGINE],
   prefix: 'tlh',
   summary: 'Tax-loss harvesting: offsets, carryforward, immediate saving, future recapture and NPV.',

@@ -389,7 +389,7 @@ function compute(input: Parsed): SurvivorScenarioResult {
 export const survivorScenario = defineOperation({
   path: '/v1/retirement/survivor-scenario',
   engine: 'survivor-scenario',
-  version: '1.0.0',
+  version: '1.0.1',
   uses: [TAX_ENGINE, IRMAA_ENGINE],
   prefix: 'surv',
   summary:
