@@ -66,7 +66,7 @@ export {
  * @example
  * ```ts
  * import { TAX_ENGINE } from 'finplan/tax';
- * `${TAX_ENGINE.name}-${TAX_ENGINE.version}`; // 'federal-tax-1.0.0'
+ * `${TAX_ENGINE.name}-${TAX_ENGINE.version}`; // 'federal-tax-1.0.1'
  * ```
  */
 export const TAX_ENGINE = { name: 'federal-tax', version: '1.0.1' } as const;

@@ -141,7 +141,7 @@ describe('equity-comp/iso-amt-capacity: contract', () => {
         fmv_at_exercise: 110,
         ordinary_income: 150_000,
       }).result_id,
-    ).toBe('eqc-iso-cap_f2e3c55a96008b5c');
+    ).toBe('eqc-iso-cap_4ade8b8964cc6892');
   });
   it('no spread: fmv_at_exercise must exceed strike_price', () => {
     const e = errorOf({

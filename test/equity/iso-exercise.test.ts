@@ -145,7 +145,7 @@ describe('equity-comp/iso: contract', () => {
         fmv_at_exercise: 110,
         ordinary_income: 150_000,
       }).result_id,
-    ).toBe('eqc-iso_74899b7b938cfebd');
+    ).toBe('eqc-iso_2035cc430026248e');
   });
   it('bad input names the field', () => {
     const under = errorOf({

@@ -79,7 +79,7 @@ describe('tax/bracket-room: properties', () => {
 describe('tax/bracket-room: contract', () => {
   it('golden result_id', () => {
     expect(bracketRoom({ tax_year: 2025, filing_status: 'mfj', taxable_income: 150_000 }).result_id).toBe(
-      'room_39f4e945abf64a68',
+      'room_a2722fab8aebd23d',
     );
   });
   it('bad input names the field', () => {

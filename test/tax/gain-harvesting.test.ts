@@ -150,7 +150,7 @@ describe('tax/gain-harvesting: contract', () => {
         magi: 110_000,
         realize_amount: 20_000,
       }).result_id,
-    ).toBe('gh_0688b636cec9e20e');
+    ).toBe('gh_7c9a54eaeba6a128');
   });
   it('bad input names the field', () => {
     try {

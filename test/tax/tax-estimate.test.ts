@@ -450,7 +450,7 @@ describe('tax/estimate: contract', () => {
         ordinary_income: 180_000,
         qualified_income: 20_000,
       }).result_id,
-    ).toBe('tax_e882e33a02a35dc6');
+    ).toBe('tax_82c421efefe23336');
   });
 
   it('an unsupported year is unsupported_year on tax_year, listing the supported years', () => {

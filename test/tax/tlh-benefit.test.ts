@@ -127,7 +127,7 @@ describe('tax/tlh-benefit: contract', () => {
         growth_rate: 0.06,
         reinvestment_years: 10,
       }).result_id,
-    ).toBe('tlh_bb0f755244b1fa80');
+    ).toBe('tlh_47b31c760f52a28f');
   });
   it('bad input names the field', () => {
     try {
