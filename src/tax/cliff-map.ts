@@ -42,6 +42,7 @@ import {
 } from './_lib/exact';
 import type { Federal } from './_lib/federal';
 import { type StateMeasure, stateLimits, stateMeasure } from './_lib/state-limits';
+import type { StateTaxTable } from './_lib/state-table';
 import { stateTaxTable, stateTaxTablesByCode } from './_lib/state-tables';
 import {
   STATE_TAX_ENGINE,
@@ -50,7 +51,6 @@ import {
   type StateTaxUnits,
   stateTax,
 } from './_lib/state-tax';
-import type { StateTaxTable } from './_lib/state-table';
 import {
   bracketCeilings,
   federalTable,
