@@ -8,8 +8,6 @@
 // src/node/worker.ts) in-thread and records what it got; part 2 uses the built package with a real
 // WorkerPool and counts the test process's JSON.parse calls on the body (the workers have their own).
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OFFLOAD_COST, tokensFor } from '../../src/core/cost';
@@ -24,6 +22,7 @@ import { createNodeServer } from '../../src/node/index';
 import { answer } from '../../src/node/worker';
 import type { WorkerReply } from '../../src/node/worker-protocol';
 import { npvIrr } from '../../src/utilities/cashflow-npv-irr';
+import { listen } from './server';
 
 const KEY = 'offload-key';
 const DAY_MS = 86_400_000;
@@ -49,23 +48,6 @@ const CHANGING = JSON.stringify({
 const TRUNCATED = ONE_CHANGE.slice(0, -10);
 /** JSON, but one date is not a date: a 400 naming the field. */
 const BAD_FIELD = ONE_CHANGE.replace('"2000-01-05"', '"2000-13-05"');
-
-interface Listening {
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-async function listen(server: Server): Promise<Listening> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** Headers that depend on the clock: the date, and the bucket's state (it refills while a request runs). */
 const CLOCKED = new Set(['date', 'keep-alive', 'connection', 'ratelimit-remaining', 'ratelimit-reset']);

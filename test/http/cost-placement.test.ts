@@ -1,11 +1,3 @@
-// Work is placed and charged by its cost, not by its kind (issues 28 and 30), over real loopback sockets:
-// a request that asks for much work (here /v1/cashflow/npv-irr with 10,000 dated flows, which a
-// client could send for one token while it held the server's thread for hundreds of milliseconds) pays
-// tokens in proportion to its declared cost and computes in the pool; a cheap one pays one token and
-// computes on the thread that received it. The pool is a spy that computes in-thread and records what
-// it was given (`createHandler({ pool })`, as a Fetch host on Node mounts it).
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLOAD_COST, tokensFor } from '../../src/core/cost';
 import { buildEnvelope } from '../../src/core/envelope';
@@ -13,7 +5,7 @@ import { createHandler, type OperationPool } from '../../src/http/handler';
 import { createNodeServer } from '../../src/node/index';
 import { registry } from '../../src/operations';
 import { npvIrr } from '../../src/utilities/cashflow-npv-irr';
-import { TVM_BODY } from './server';
+import { listen, type TestServer, TVM_BODY } from './server';
 
 const KEY = 'cost-key';
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
@@ -44,26 +36,20 @@ const spy: OperationPool = {
   },
 };
 
-let server: Server;
-let url: string;
+let running: TestServer;
 
 beforeAll(async () => {
-  server = createNodeServer(createHandler({ apiKeys: [KEY], rateLimit: BUDGET, pool: spy }), {
-    workers: false,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  running = await listen(
+    createNodeServer(createHandler({ apiKeys: [KEY], rateLimit: BUDGET, pool: spy }), { workers: false }),
+  );
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => running.close());
 
 /** POST `body` to `path`; the reply, its RateLimit-Remaining, and how long it took (ms). */
 async function post(path: string, body: string) {
   const started = Date.now();
-  const response = await fetch(`${url}${path}`, { method: 'POST', headers: auth, body });
+  const response = await fetch(`${running.url}${path}`, { method: 'POST', headers: auth, body });
   const json = await response.json();
   return {
     status: response.status,

@@ -3,41 +3,18 @@
 // too many connections, credentials from proxies, CORS, and simulations that would block the event loop.
 // Each case failed before its fix (issue 7).
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import { connect } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type HandlerOptions } from '../../src/http/handler';
 import { MemoryStore } from '../../src/http/store';
 import { createNodeServer, type NodeServerOptions } from '../../src/node/index';
-import { TVM_BODY } from './server';
+import { listen, type TestServer, TVM_BODY } from './server';
 
 const KEY = 'hardening-key';
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 
-interface Running {
-  readonly port: number;
-  readonly url: string;
-  readonly server: Server;
-  close(): Promise<void>;
-}
-
-async function listen(server: Server): Promise<Running> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    url: `http://127.0.0.1:${port}`,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-function start(handler: HandlerOptions = {}, node: NodeServerOptions = {}): Promise<Running> {
+function start(handler: HandlerOptions = {}, node: NodeServerOptions = {}): Promise<TestServer> {
   return listen(
     createNodeServer(createHandler({ apiKeys: [KEY], rateLimit: 10_000, ...handler }), {
       workers: false,
@@ -83,7 +60,7 @@ function post(target: string, body = TVM_BODY, extra = ''): string {
   );
 }
 
-let server: Running;
+let server: TestServer;
 beforeAll(async () => {
   server = await start();
 });
@@ -322,7 +299,7 @@ describe('credentials', () => {
 });
 
 describe('CORS', () => {
-  let cors: Running;
+  let cors: TestServer;
   beforeAll(async () => {
     cors = await start({ cors: { origins: ['https://app.example'] } });
   });

@@ -3,16 +3,15 @@
 // before its fix (issue 28).
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/core/envelope';
 import { createHandler, type HandlerOptions, type OperationPool } from '../../src/http/handler';
 import { toNodeListener } from '../../src/node/index';
-import { TVM_BODY } from './server';
+import { listen, type TestServer, TVM_BODY } from './server';
 
 const KEY = 'hosts-key';
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
@@ -35,42 +34,13 @@ const DEBT = JSON.stringify({
   num_simulations: 2_000,
 });
 
-interface Running {
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-async function listen(server: Server): Promise<Running> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /** Hono on @hono/node-server, finplan's Fetch handler mounted beside the host's own JSON route. */
-async function hono(finplan: (request: Request) => Promise<Response>): Promise<Running> {
+async function hono(finplan: (request: Request) => Promise<Response>): Promise<TestServer> {
   const app = new Hono();
   app.post('/echo', async (c) => c.json({ received: await c.req.json() }));
   app.all('/v1/*', (c) => finplan(c.req.raw));
   app.get('/healthz', (c) => finplan(c.req.raw));
-  const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(started as Server),
-    );
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listen(createAdaptorServer({ fetch: app.fetch }) as Server);
 }
 
 const post = (
@@ -92,8 +62,8 @@ function stream(text: string, size = 1024): ReadableStream<Uint8Array> {
 
 describe('Hono on @hono/node-server', () => {
   const options: HandlerOptions = { apiKeys: [KEY], rateLimit: 10_000, maxBodyBytes: 4096 };
-  let mounted: Running;
-  let bridged: Running;
+  let mounted: TestServer;
+  let bridged: TestServer;
   beforeAll(async () => {
     mounted = await hono(createHandler(options));
     bridged = await listen(createServer(toNodeListener(createHandler(options), { workers: false })));
