@@ -1,39 +1,21 @@
 // The decimal (decimal.js) implementation of the federal computation that src/tax/_lib/federal.ts
 // replaced: kept here, and only here, as the oracle of the differential test (test/tax/exact-engine.test.ts).
 import { Dec } from '../../../src/core/money';
-import type { FilingStatus } from '../../../src/core/schema';
+import type { HouseholdIncome } from '../../../src/tax/_lib/federal';
 import type { FederalTaxTable } from '../../../src/tax/federal-tables';
 import { additionalMedicareTax } from './additional-medicare';
 import { type Amt, alternativeMinimumTax } from './amt';
 import { marginalRegularGainRate, type PreferentialBands, regularTax } from './capital-gains-tax';
-import { type Household, type StandardDeduction, seniorDeduction, standardDeduction } from './deductions';
+import { type StandardDeduction, seniorDeduction, standardDeduction } from './deductions';
 import { netInvestmentIncomeTax } from './niit';
 import { type BracketSchedule, bracketSchedule, marginalOrdinaryRate } from './ordinary-tax';
 
-/** Plain-number inputs of {@link federalTax} (no parsing: callers in loops pass numbers straight in). */
-export interface FederalTaxInput extends Household {
+/**
+ * The inputs of {@link federalTax}: the product's one household-input type (a type only: the oracle's
+ * arithmetic stays its own) and the year's table.
+ */
+export interface FederalTaxInput extends HouseholdIncome {
   readonly table: FederalTaxTable;
-  readonly filing_status: FilingStatus;
-  /** Ordinary income in AGI: wages, interest, non-qualified dividends, IRA withdrawals, ... */
-  readonly ordinary_income: number;
-  /** Qualified dividends and net long-term capital gain (in AGI). */
-  readonly qualified_income?: number | undefined;
-  /** Used instead of the standard deduction when given. */
-  readonly itemized_deductions?: number | undefined;
-  /** Wages plus self-employment income for the additional Medicare tax; default `ordinary_income`. */
-  readonly earned_income?: number | undefined;
-  /** Net investment income for the NIIT; default `qualified_income`. */
-  readonly net_investment_income?: number | undefined;
-  /** Modified AGI for the NIIT and the senior deduction; default ordinary + qualified income. */
-  readonly magi?: number | undefined;
-  /**
-   * When given (even 0), the AMT is computed: AMTI = taxable income before the floor at zero + the
-   * standard deduction (when not itemizing) + `amt_itemized_addback` (itemized deductions the AMT
-   * disallows, such as state and local taxes) + these preferences (an ISO bargain element, ...).
-   */
-  readonly amt_preferences?: number | undefined;
-  /** Itemized deductions not allowed for the AMT (Form 6251 line 2a when itemizing); default 0. */
-  readonly amt_itemized_addback?: number | undefined;
 }
 
 /** Every figure of a federal computation, exact in decimal (round at the edge). */
