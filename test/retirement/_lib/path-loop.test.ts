@@ -215,6 +215,17 @@ describe('properties', () => {
     firstStep: fc.integer({ min: 0, max: 40 }),
   });
 
+  /** The market and saving years of a drawn plan: what every policy below is simulated over. */
+  const marketOf = (x: typeof plans extends fc.Arbitrary<infer P> ? P : never, firstStep: number) => ({
+    seed: x.seed,
+    expectedReturn: x.mu,
+    returnVolatility: x.sigma,
+    paths: x.paths,
+    years: x.years,
+    start: x.start,
+    contributions: new Float64Array(firstStep).fill(x.contribution),
+  });
+
   it('fixed_real equals the recurrence written out, path by path and bit for bit', () => {
     fc.assert(
       fc.property(plans, (x) => {
@@ -222,13 +233,7 @@ describe('properties', () => {
         const planned = new Float64Array(x.years);
         for (let t = firstStep; t < x.years; t++) planned[t] = x.spending;
         const sim = simulatePaths({
-          seed: x.seed,
-          expectedReturn: x.mu,
-          returnVolatility: x.sigma,
-          paths: x.paths,
-          years: x.years,
-          start: x.start,
-          contributions: new Float64Array(firstStep).fill(x.contribution),
+          ...marketOf(x, firstStep),
           policy: fixedRealPolicy(planned, firstStep),
           recordBalances: true,
         });
@@ -254,13 +259,7 @@ describe('properties', () => {
         const firstStep = Math.min(x.firstStep, x.years - 1);
         const planned = new Float64Array(x.years).fill(x.spending);
         const base = {
-          seed: x.seed,
-          expectedReturn: x.mu,
-          returnVolatility: x.sigma,
-          paths: x.paths,
-          years: x.years,
-          start: x.start,
-          contributions: new Float64Array(firstStep).fill(x.contribution),
+          ...marketOf(x, firstStep),
           recordBalances: true,
         };
         const policies: SpendingPolicy[] = [
@@ -287,13 +286,7 @@ describe('properties', () => {
         const firstStep = Math.min(x.firstStep, x.years - 1);
         const planned = new Float64Array(x.years).fill(x.spending);
         const sim = simulatePaths({
-          seed: x.seed,
-          expectedReturn: x.mu,
-          returnVolatility: x.sigma,
-          paths: x.paths,
-          years: x.years,
-          start: x.start,
-          contributions: new Float64Array(firstStep).fill(x.contribution),
+          ...marketOf(x, firstStep),
           policy: guytonKlingerPolicy({
             rules: GUYTON_KLINGER_DEFAULTS,
             planned,
