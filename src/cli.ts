@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { isCalculationError } from './core/errors';
 import type { ServeRedis } from './node/ioredis';
 
 // The engines, the HTTP adapter and the server load only for the commands that use them (dynamic
@@ -344,7 +345,7 @@ async function calc(args: string[]): Promise<void> {
   const [name, json, ...extra] = positionals;
   if (!name) fail('calc needs an operation path or name; see `finplan list`');
   if (extra.length > 0) fail(`calc takes one request; unexpected "${extra[0]}"`);
-  const [{ registry }, { isCalculationError }] = await Promise.all([engines(), import('./core/errors')]);
+  const { registry } = await engines();
   const operation = findOperation(registry, name);
   if (!operation) {
     const names = registry.operations.map((op) => op.path.slice('/v1/'.length));
