@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
-import { CALCULATION_AREAS, TOOL_SUBPATHS } from './src/areas';
+import { CALCULATION_AREAS, SERVED_AREAS, TOOL_SUBPATHS } from './src/areas';
 
 /** Keys of a data table that carry prose (citations and notes), kept in data/ and the docs only. */
 const PROSE = /^(sources|source|note|notes|.*_source)$/;
@@ -28,7 +28,7 @@ const stripTableProse: Plugin = {
   },
 };
 
-const subpaths = [...CALCULATION_AREAS, ...TOOL_SUBPATHS];
+const subpaths = [...CALCULATION_AREAS, ...SERVED_AREAS, ...TOOL_SUBPATHS];
 
 export default defineConfig([
   {

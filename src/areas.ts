@@ -20,6 +20,15 @@ export const CALCULATION_AREAS = [
   'portfolio',
 ] as const;
 
+/**
+ * Served areas: each is `finplan/<area>` and served over HTTP, but not re-exported by `finplan` (the
+ * lifetime plan loads a WebAssembly solver: only its users should).
+ */
+export const SERVED_AREAS = ['plan'] as const;
+
+/** A served area's name. */
+export type ServedArea = (typeof SERVED_AREAS)[number];
+
 /** Tool subpaths: `finplan/<name>`, not re-exported by `finplan` (their names would shadow too much). */
 export const TOOL_SUBPATHS = ['rng', 'http', 'node', 'testing'] as const;
 

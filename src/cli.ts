@@ -6,7 +6,8 @@ import type { ServeRedis } from './node/ioredis';
 
 // The engines, the HTTP adapter and the server load only for the commands that use them (dynamic
 // imports, each a chunk of the build): help, --version and usage errors answer without evaluating them.
-const engines = () => import('./operations');
+const engines = () =>
+  import('./served-operations').then(({ servedRegistry }) => ({ registry: servedRegistry }));
 const runtime = () =>
   Promise.all([
     import('./http/handler'),
@@ -363,6 +364,7 @@ async function calc(args: string[]): Promise<void> {
     process.exit(1);
   }
   try {
+    await operation.ready();
     process.stdout.write(`${JSON.stringify(operation.run(input), null, 2)}\n`);
   } catch (error) {
     if (!isCalculationError(error)) die(`internal error: ${String(error)}`);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CALCULATION_AREAS } from '../src/areas';
 import { IRMAA_ENGINE } from '../src/healthcare/_lib/irmaa';
 import { PTC_ENGINE } from '../src/healthcare/_lib/ptc';
-import { registry } from '../src/operations';
+import { servedRegistry as registry } from '../src/served-operations';
 import { STATE_TAX_ENGINE } from '../src/tax/_lib/state-tax';
 import { TAX_ENGINE } from '../src/tax/engine';
 

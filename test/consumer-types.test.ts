@@ -5,9 +5,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALCULATION_AREAS, TOOL_SUBPATHS } from '../src/areas';
+import { CALCULATION_AREAS, SERVED_AREAS, TOOL_SUBPATHS } from '../src/areas';
 
-const SUBPATHS = [...CALCULATION_AREAS, ...TOOL_SUBPATHS];
+const SUBPATHS = [...CALCULATION_AREAS, ...SERVED_AREAS, ...TOOL_SUBPATHS];
 
 const root = join(__dirname, '..');
 const work = join(root, 'node_modules', '.cache', 'finplan-consumer');

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { AnyOperation } from '../src/core/operation';
-import { registry } from '../src/operations';
+import { servedRegistry as registry } from '../src/served-operations';
 
 interface GoldenCase {
   readonly name: string;

@@ -4,12 +4,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CALCULATION_AREAS, TOOL_SUBPATHS } from '../src/areas';
+import { CALCULATION_AREAS, SERVED_AREAS, TOOL_SUBPATHS } from '../src/areas';
 import { operationName, registry } from '../src/operations';
 
 const root = join(__dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
-const subpaths = [...CALCULATION_AREAS, ...TOOL_SUBPATHS];
+const subpaths = [...CALCULATION_AREAS, ...SERVED_AREAS, ...TOOL_SUBPATHS];
 
 describe('one list of areas', () => {
   it('package.json exports every subpath (types first) and nothing else', () => {

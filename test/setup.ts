@@ -2,6 +2,7 @@
 // `npm run test:random` (FC_SEED=random) draws a fresh seed per test file and prints it; replay a
 // failure with FC_SEED=<seed> npm test.
 import fc from 'fast-check';
+import { lifetimePlan } from '../src/plan/index';
 
 const FIXED_SEED = 20261122;
 const requested = process.env.FC_SEED;
@@ -14,3 +15,6 @@ if (requested === 'random') {
   if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer or "random", got ${requested}`);
 }
 fc.configureGlobal({ seed });
+
+// The lifetime plan's solver (WebAssembly) loads once per worker, before any test calls the plan.
+await lifetimePlan.ready();

@@ -72,6 +72,11 @@ export interface OperationConfig<
   /** The request field a `too_expensive` error names (default `num_simulations`). */
   readonly costField?: string;
   /**
+   * Loads what `compute` needs that cannot load synchronously (the lifetime plan's WebAssembly solver),
+   * once; later calls return the same promise. Omit it when there is nothing to load.
+   */
+  readonly ready?: () => Promise<void>;
+  /**
    * How `cost` is figured, in words, for the OpenAPI document (required with `cost`), e.g.
    * `'num_simulations x horizon_years x 12'`.
    */
@@ -114,6 +119,13 @@ export interface Operation<
   readonly costField: string | undefined;
   /** Whether the operation draws random paths: its request has a `seed`. */
   readonly stochastic: boolean;
+  /**
+   * Whether {@link Operation.ready} loads something (the lifetime plan's solver): then await it once
+   * before the first call or `compute`, as the HTTP adapter, its workers and the CLI do.
+   */
+  readonly loadsEngine: boolean;
+  /** Resolves once what `compute` needs is loaded (at once for an operation that loads nothing). */
+  readonly ready: () => Promise<void>;
   /** Validate and apply defaults; throws {@link CalculationError} naming each bad field. */
   readonly parse: (raw: unknown) => z.output<I>;
   /** Parse `raw` (of unknown shape, e.g. a JSON body), compute and wrap in the envelope. */
@@ -123,6 +135,9 @@ export interface Operation<
 /** Any operation, whatever its schemas. */
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds operations of every schema
 export type AnyOperation = Operation<any, any, `/v1/${string}`>;
+
+const loaded = Promise.resolve();
+const nothingToLoad = () => loaded;
 
 /** Format a zod issue path as `a.b[0].c`. */
 function formatPath(path: readonly PropertyKey[]): string {
@@ -331,6 +346,8 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
     costFormula: declared === undefined ? undefined : (config.costFormula ?? ''),
     costField: declared === undefined ? undefined : (config.costField ?? 'num_simulations'),
     stochastic: fieldNames(config.input).includes('seed'),
+    loadsEngine: config.ready !== undefined,
+    ready: config.ready ?? nothingToLoad,
     parse,
     run,
   });

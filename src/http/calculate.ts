@@ -104,6 +104,7 @@ export function createCalculator({
       // Work of about 2 ms or more leaves the thread that answers probes and cheap calls.
       if (executor && cost >= OFFLOAD_COST)
         return jsonReply(200, await executor(operation, input, text), headers);
+      if (operation.loadsEngine) await operation.ready();
       const computed = withDeadline(deadlineAt, deadline, () => operation.compute(input));
       const body = envelopeJson(operation, input, computed);
       return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };

@@ -1,6 +1,6 @@
 import type { AnyOperation } from '../core/operation';
 import { createRegistry } from '../core/registry';
-import { registry as allOperations } from '../operations';
+import { servedRegistry as allOperations } from '../served-operations';
 import { createAuthenticator } from './auth';
 import { createCalculator } from './calculate';
 import { type CorsOptions, corsPolicy } from './cors';

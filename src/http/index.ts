@@ -2,7 +2,7 @@
  * The HTTP adapter: a Fetch API handler serving the whole `/v1` surface.
  * @module finplan/http
  */
-import { registry } from '../operations';
+import { servedRegistry as registry } from '../served-operations';
 import { buildOpenApiDocument } from './openapi';
 
 export { OFFLOAD_COST } from '../core/cost';

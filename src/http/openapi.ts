@@ -2,7 +2,10 @@ import * as z from 'zod/mini';
 import { BODY_STEPS_PER_CHAR, MAX_PATH_STEPS, OFFLOAD_COST, PATH_STEPS_PER_TOKEN } from '../core/cost';
 import { DISCLAIMER } from '../core/envelope';
 import type { AnyOperation, Schema } from '../core/operation';
-import { operationArea, operationName } from '../operations';
+import {
+  servedOperationArea as operationArea,
+  servedOperationName as operationName,
+} from '../served-operations';
 import { PLATFORM_PATHS, PLATFORM_SCHEMAS } from './platform';
 import { ERROR_CODES } from './responses';
 
@@ -72,6 +75,10 @@ const TAGS = [
   { name: 'Healthcare', description: 'Medicare IRMAA and penalties, ACA premiums.' },
   { name: 'Insurance', description: 'Life, disability and long-term care needs; term versus permanent.' },
   { name: 'Portfolio', description: 'Capital-market assumptions.' },
+  {
+    name: 'Lifetime plan',
+    description: 'Withdrawals, Roth conversions, spending and claiming optimized over every year.',
+  },
   { name: 'Platform', description: 'Probes, signup, keys and usage.' },
   { name: 'Other', description: 'Operations added by the server that mounts finplan.' },
 ] as const;
@@ -87,6 +94,7 @@ const AREA_TAGS: Record<NonNullable<ReturnType<typeof operationArea>>, Tag> = {
   healthcare: 'Healthcare',
   insurance: 'Insurance',
   portfolio: 'Portfolio',
+  plan: 'Lifetime plan',
 };
 
 /** The operations of the area "Retirement income" (they live in `finplan/retirement`). */

@@ -5,7 +5,7 @@
  */
 import type { Envelope } from '../core/envelope';
 import type { AnyOperation } from '../core/operation';
-import { registry as allOperations } from '../operations';
+import { servedRegistry as allOperations } from '../served-operations';
 
 /** Default deadline of an operation run in a worker pool, queue wait included: 10 s. */
 export const DEFAULT_DEADLINE_MS = 10_000;

@@ -10,7 +10,7 @@ import { buildEnvelope } from '../core/envelope';
 import { envelopeJson } from '../core/envelope-json';
 import { isCalculationError } from '../core/errors';
 import type { AnyOperation } from '../core/operation';
-import { registry } from '../operations';
+import { servedRegistry as registry } from '../served-operations';
 import type { WorkerAdmit, WorkerReply, WorkerRequest } from './worker-protocol';
 
 /** A `raw` job validated and waiting for the pool's admission. */
@@ -60,7 +60,18 @@ export function answer(message: WorkerRequest | WorkerAdmit): WorkerReply | unde
   }
 }
 
+/** `answer`, once the operation's engine is loaded (the lifetime plan's solver, on its first job). */
+async function answerLoaded(message: WorkerRequest | WorkerAdmit): Promise<WorkerReply | undefined> {
+  const operation = 'path' in message ? registry.get(message.path) : undefined;
+  if (operation?.loadsEngine) await operation.ready();
+  return answer(message);
+}
+
 parentPort?.on('message', (message: WorkerRequest | WorkerAdmit) => {
-  const reply = answer(message);
-  if (reply) parentPort?.postMessage(reply);
+  answerLoaded(message).then(
+    (reply) => {
+      if (reply) parentPort?.postMessage(reply);
+    },
+    (error: unknown) => parentPort?.postMessage(failure((message as { id: number }).id, error)),
+  );
 });

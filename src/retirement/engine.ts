@@ -7,3 +7,4 @@
  * @module
  */
 export { fillableBracketRates } from './_lib/bracket-fill';
+export { rmdYear } from './_lib/uniform-lifetime';

@@ -45,7 +45,7 @@ import {
 } from './taxable-social-security';
 
 // The lower-level pieces other areas need, so that they import this one module.
-export { stateTaxYears } from './_lib/state-tables';
+export { stateTaxCodes, stateTaxYears } from './_lib/state-tables';
 export { STATUTORY_AGES } from './_lib/statutory-ages';
 export { amtPreferenceCapacity } from './amt';
 export { federalTable, SUPPORTED_TAX_YEARS, taxYearField } from './federal-tables';

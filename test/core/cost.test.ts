@@ -13,7 +13,7 @@ import {
 } from '../../src/core/cost';
 import { isCalculationError } from '../../src/core/errors';
 import type { AnyOperation } from '../../src/core/operation';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { inputArbitrary } from '../../src/testing/index';
 import { npvIrr } from '../../src/utilities/cashflow-npv-irr';
 import { debtVsInvest } from '../../src/utilities/debt-vs-invest';

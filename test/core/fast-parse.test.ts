@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { fastParse, REJECT } from '../../src/core/fast-parse';
 
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { taxEstimate } from '../../src/tax/tax-estimate';
 import { inputArbitrary, rawInputArbitrary } from '../../src/testing/index';
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 
 /** The shape of a `<year>.cases.json` file. */
 const CaseFile = z.strictObject({

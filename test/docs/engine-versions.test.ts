@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 
 const root = join(__dirname, '..', '..');
 const files = [

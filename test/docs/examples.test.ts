@@ -13,13 +13,13 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALCULATION_AREAS, TOOL_SUBPATHS } from '../../src/areas';
+import { CALCULATION_AREAS, SERVED_AREAS, TOOL_SUBPATHS } from '../../src/areas';
 import { isCalculationError } from '../../src/core/errors';
 import { ownDiagnostics } from '../helpers/typecheck';
 
 const root = join(__dirname, '..', '..');
 const workDir = join(root, 'node_modules', '.cache', 'finplan-doc-examples');
-const SUBPATHS = ['', ...CALCULATION_AREAS, ...TOOL_SUBPATHS];
+const SUBPATHS = ['', ...CALCULATION_AREAS, ...SERVED_AREAS, ...TOOL_SUBPATHS];
 
 interface Example {
   readonly file: string;

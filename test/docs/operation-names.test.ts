@@ -3,7 +3,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operationName, registry } from '../../src/operations';
+import {
+  servedOperationName as operationName,
+  servedRegistry as registry,
+} from '../../src/served-operations';
 
 const docs = join(__dirname, '..', '..', 'docs');
 const lines = readdirSync(docs)

@@ -3,7 +3,7 @@ import { OFFLOAD_COST, tokensFor } from '../../src/core/cost';
 import { buildEnvelope } from '../../src/core/envelope';
 import { createHandler, type OperationPool } from '../../src/http/handler';
 import { createNodeServer } from '../../src/node/index';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { npvIrr } from '../../src/utilities/cashflow-npv-irr';
 import { listen, type TestServer, TVM_BODY } from './server';
 

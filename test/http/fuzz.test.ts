@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/handler';
 import { PLATFORM_PATHS } from '../../src/http/platform';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 const TIMEOUT = Math.max(30_000, RUNS * 2_000);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/http/index';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { startServer, type TestServer } from './server';
 
 const root = join(__dirname, '..', '..');

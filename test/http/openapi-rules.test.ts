@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { isCalculationError } from '../../src/core/errors';
 import type { AnyOperation } from '../../src/core/operation';
 import { openApiDocument } from '../../src/http/index';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { inputArbitrary, rawInputArbitrary } from '../../src/testing/index';
 
 const doc = openApiDocument();

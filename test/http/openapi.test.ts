@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/http/index';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 
 type Schema = { properties?: Record<string, Schema & { description?: string }>; items?: Schema };
 

@@ -7,7 +7,7 @@ import { memoryStores } from '../../src/http/stores/memory';
 import { redisStores } from '../../src/http/stores/redis';
 import type { Stores } from '../../src/http/stores/types';
 import { connectIoredis, type ServeRedis } from '../../src/node/ioredis';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { REDIS_AVAILABLE, type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { TVM_BODY } from './server';
 

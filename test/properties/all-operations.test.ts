@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { isCalculationError } from '../../src/core/errors';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { inputArbitrary, rawInputArbitrary } from '../../src/testing/index';
 import { deep } from '../helpers';
 

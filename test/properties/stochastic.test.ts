@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { isCalculationError } from '../../src/core/errors';
 import type { AnyOperation } from '../../src/core/operation';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { inputArbitrary } from '../../src/testing/index';
 
 function requestFields(operation: AnyOperation): Record<string, unknown> {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { AnyOperation } from '../../src/core/operation';
 import { createHandler } from '../../src/http/handler';
-import { registry } from '../../src/operations';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { SUPPORTED_TAX_YEARS } from '../../src/tax/engine';
 import { inputArbitrary } from '../../src/testing/index';
 

@@ -77,6 +77,18 @@ export function stateTaxTable(code: string, year: number): StateTaxTable {
 }
 
 /**
+ * The postal codes of the states (and DC) with state income tax tables, sorted.
+ *
+ * @example
+ * ```ts
+ * stateTaxCodes().length; // 51
+ * ```
+ */
+export function stateTaxCodes(): readonly string[] {
+  return Object.keys(stateTaxTablesByCode).sort();
+}
+
+/**
  * The tax years a jurisdiction (postal code, any letter case) has a state income tax table for,
  * ascending; empty when it is not covered.
  *

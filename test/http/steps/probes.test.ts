@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProbes } from '../../../src/http/probes';
 import { MemoryStore } from '../../../src/http/stores/memory';
-import { registry } from '../../../src/operations';
+import { servedRegistry as registry } from '../../../src/served-operations';
 
 describe('createProbes', () => {
   it('/healthz answers without asking the stores; /readyz asks each store once', async () => {

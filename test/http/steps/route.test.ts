@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PLATFORM_PATHS } from '../../../src/http/platform';
 import type { Reply } from '../../../src/http/responses';
 import { createRouter, isBasePath, mountedServers, type Route, wrongMethod } from '../../../src/http/route';
-import { registry } from '../../../src/operations';
+import { servedRegistry as registry } from '../../../src/served-operations';
 
 const platformPaths = new Set<string>(PLATFORM_PATHS);
 const errorOf = (reply: Route | Reply) => ('status' in reply ? JSON.parse(reply.body).error : undefined);

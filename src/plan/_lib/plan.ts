@@ -1,0 +1,169 @@
+/**
+ * The lifetime plan from a parsed request: claiming ages (given or searched), the optimized plan, the
+ * strategies beside it, the year-by-year series, the stress test and the charts.
+ *
+ * @internal
+ * @module
+ */
+import { roundMoney } from '../../core/money';
+import type { LifetimePlanResult } from '../lifetime-plan';
+import { balancesSvg, taxesSvg } from './charts';
+import { type Evaluation, evaluate } from './evaluate';
+import { beats, lpObjective, type Optimum, optimize } from './optimize';
+import type { PlanRequest } from './plan-input';
+import { yearRows } from './series';
+import { bestLevel, strategyPolicy } from './strategies';
+import { STRATEGY_NAMES, type StrategyName } from './strategy-names';
+import { stressTest } from './stress';
+import { buildTimeline } from './timeline';
+import type { Timeline, YearDecision } from './types';
+
+type Summary = LifetimePlanResult['optimized'];
+
+const EARLIEST_CLAIM = 62;
+const LATEST_CLAIM = 70;
+
+/**
+ * The claiming ages: each person's own, or for a person who left it out the age the linear program
+ * scores best, by a coordinate search (every age 62-70 of one person at a time, the others held, until
+ * no change improves), started from the given ages or 67.
+ */
+export function claimingAges(request: PlanRequest): (number | undefined)[] {
+  const ages = request.people.map((p) =>
+    p.social_security === undefined ? undefined : (p.social_security.claiming_age ?? 67),
+  );
+  const searched = request.people.flatMap((p, i) =>
+    p.social_security !== undefined && p.social_security.claiming_age === undefined ? [i] : [],
+  );
+  if (searched.length === 0) return ages;
+  const score = (candidate: readonly (number | undefined)[]) =>
+    lpObjective(buildTimeline(request, { claimingAges: candidate }));
+  let best = score(ages);
+  for (let pass = 0; pass < 2; pass++) {
+    let moved = false;
+    for (const i of searched) {
+      for (let age = EARLIEST_CLAIM; age <= LATEST_CLAIM; age++) {
+        if (age === ages[i]) continue;
+        const candidate = ages.slice();
+        candidate[i] = age;
+        const value = score(candidate);
+        if (value > best + 1e-6) {
+          best = value;
+          ages[i] = age;
+          moved = true;
+        }
+      }
+    }
+    if (!moved) break;
+  }
+  return ages;
+}
+
+/** A strategy's exact plan at its best level (max_spending) or at the spending goal (max_bequest). */
+function strategyPlan(timeline: Timeline, name: StrategyName): { level: number; evaluation: Evaluation } {
+  if (timeline.objective === 'max_bequest') {
+    const level = timeline.spendingLevel;
+    return { level, evaluation: evaluate(timeline, strategyPolicy(timeline, name, level)) };
+  }
+  return bestLevel(timeline, (level) => strategyPolicy(timeline, name, level));
+}
+
+function summary(
+  timeline: Timeline,
+  strategy: Summary['strategy'],
+  plan: { level: number; evaluation: Evaluation },
+): Summary {
+  const e = plan.evaluation;
+  const t = e.totals;
+  const conversions = e.years.reduce((sum, y) => sum + y.conversions.reduce((a, b) => a + b, 0), 0);
+  return {
+    strategy,
+    spending_level: roundMoney(plan.level),
+    first_year_spending: roundMoney(e.years[0]?.spending ?? 0),
+    bequest: roundMoney(e.bequest),
+    lifetime_federal_tax: roundMoney(t.federalTax),
+    lifetime_state_tax: roundMoney(t.stateTax),
+    lifetime_irmaa: roundMoney(t.irmaa),
+    lifetime_aca_net_premium: roundMoney(t.acaNetPremium),
+    lifetime_taxes: roundMoney(t.federalTax + t.stateTax + t.irmaa + t.acaNetPremium),
+    roth_conversions: roundMoney(conversions),
+    pv_spending: roundMoney(e.pv.spending),
+    pv_taxes: roundMoney(e.pv.taxes),
+    pv_bequest: roundMoney(e.pv.bequest),
+    shortfall: roundMoney(t.shortfall),
+  };
+}
+
+/** The decisions an evaluation made, year by year: what the stress test holds fixed. */
+function decisionsOf(evaluation: Evaluation): YearDecision[] {
+  return evaluation.years.map((y) => ({
+    withdrawals: y.withdrawals,
+    conversions: y.conversions,
+    spending: y.spending + y.shortfall,
+  }));
+}
+
+/** `/v1/plan/lifetime`'s computation (see the operation). */
+export function runPlan(request: PlanRequest): LifetimePlanResult {
+  const claiming = claimingAges(request);
+  const timeline = buildTimeline(request, { claimingAges: claiming });
+  const optimum: Optimum = optimize(timeline);
+  const strategies = STRATEGY_NAMES.map((name) => ({ name, plan: strategyPlan(timeline, name) }));
+  // The optimized plan is the solver's unless a strategy does better under the exact accounting (the
+  // linear model's approximations can mislead it): then that strategy's decisions are the plan.
+  let chosen: { level: number; evaluation: Evaluation } = optimum;
+  let chosenFrom: 'solver' | StrategyName = 'solver';
+  for (const { name, plan } of strategies)
+    if (beats(timeline, plan, chosen)) {
+      chosen = plan;
+      chosenFrom = name;
+    }
+  const lpTaxes = optimum.lp.modeledTaxes.reduce((a, b) => a + b, 0);
+  const exactTaxes = optimum.evaluation.totals.federalTax + optimum.evaluation.totals.stateTax;
+  const stress =
+    request.stress === undefined
+      ? undefined
+      : stressTest(
+          (lastYears) => buildTimeline(request, { claimingAges: claiming, lastYears }),
+          decisionsOf(chosen.evaluation),
+          {
+            paths: request.stress.num_simulations,
+            seed: request.stress.seed,
+            expectedReturn: request.stress.expected_return,
+            volatility: request.stress.return_volatility,
+            inflation: request.inflation,
+            mortality: request.stress.mortality,
+          },
+        );
+  return {
+    objective: request.objective,
+    start_year: timeline.startYear,
+    end_year: timeline.startYear + timeline.years.length - 1,
+    claiming_ages: claiming.filter((age): age is number => age !== undefined),
+    optimized: summary(timeline, 'optimized', chosen),
+    strategies: [
+      ...strategies.map(({ name, plan }) => summary(timeline, name, plan)),
+      summary(timeline, 'optimized', chosen),
+    ],
+    solver: {
+      status: optimum.lp.status,
+      chosen: chosenFrom,
+      iterations: optimum.rounds,
+      spending_level: roundMoney(optimum.lp.level),
+      bequest: roundMoney(optimum.lp.bequest),
+      lifetime_taxes: roundMoney(lpTaxes),
+      gap: {
+        spending_level: roundMoney(optimum.level - optimum.lp.level),
+        lifetime_taxes: roundMoney(exactTaxes - lpTaxes),
+        bequest: roundMoney(optimum.evaluation.bequest - optimum.lp.bequest),
+      },
+    },
+    years: yearRows(timeline, chosen.evaluation, chosenFrom === 'solver' ? optimum.lp.modeledTaxes : undefined),
+    ...(stress === undefined ? {} : { stress }),
+    charts: {
+      balances_svg: balancesSvg(timeline, chosen.evaluation),
+      taxes_svg: taxesSvg(timeline, chosen.evaluation),
+    },
+  } as LifetimePlanResult;
+}
+
