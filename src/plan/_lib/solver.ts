@@ -1,0 +1,179 @@
+/**
+ * The linear-programming solver of the lifetime plan: HiGHS compiled to WebAssembly (the `highs` npm
+ * package), loaded once and asynchronously ({@link loadSolver}); every solve after that is synchronous
+ * ({@link solveSparse}). The module is imported only by the plan, and `highs` itself only inside
+ * {@link loadSolver} (a dynamic import), so a bundle that never plans never loads the solver.
+ *
+ * Determinism: the options are pinned ({@link SOLVER_OPTIONS}): one thread, a fixed random seed, the
+ * dual simplex method, no output. The same model gives bit-identical solutions on every
+ * solve and after every load (test/plan/lp-determinism.test.ts).
+ *
+ * @internal
+ * @module
+ */
+import type { Highs, Model, ModelStatusCode } from 'highs';
+
+let loading: Promise<Highs> | undefined;
+let loaded: Highs | undefined;
+
+/**
+ * Loads the solver once: later calls return the same promise. Call it (and await it) before
+ * {@link solveSparse}; the plan operation's `ready()` hook does.
+ *
+ * @example
+ * ```ts
+ * await loadSolver();
+ * solverLoaded(); // true
+ * ```
+ */
+export function loadSolver(): Promise<void> {
+  if (loading === undefined) {
+    loading = import('highs').then(async (module) => {
+      // The package is CommonJS with an ES-module build; either shape may reach here through a bundler.
+      const loader = (module as { default: (typeof module)['default'] }).default;
+      const highs = await loader();
+      loaded = highs;
+      return highs;
+    });
+    // A failed load can be retried.
+    loading.catch(() => {
+      loading = undefined;
+    });
+  }
+  return loading.then(() => undefined);
+}
+
+/**
+ * Whether {@link loadSolver} has finished.
+ *
+ * @example
+ * ```ts
+ * solverLoaded(); // false before loadSolver() settles
+ * ```
+ */
+export function solverLoaded(): boolean {
+  return loaded !== undefined;
+}
+
+/**
+ * The loaded solver; throws (a programming error, not a request error) when {@link loadSolver} has not
+ * finished.
+ *
+ * @example
+ * ```ts
+ * await loadSolver();
+ * solver().version; // { major: 1, minor: 15, ... }
+ * ```
+ */
+export function solver(): Highs {
+  if (loaded === undefined) {
+    throw new Error('The plan solver is not loaded: await loadSolver() before solving a plan.');
+  }
+  return loaded;
+}
+
+/**
+ * The pinned options of every solve (the WebAssembly build is single-threaded: it sets `threads` to 1
+ * and `parallel` off itself and refuses the `threads` option). Measured on a couple over 40 years (2 people x 4 accounts, about
+ * 1,000 columns and 700 rows): dual simplex with presolve is the fastest deterministic choice (the
+ * interior-point method with crossover is slower on these small models and PDLP is approximate).
+ */
+export const SOLVER_OPTIONS = {
+  output_flag: false,
+  log_to_console: false,
+  random_seed: 0,
+  solver: 'simplex',
+  simplex_strategy: 1,
+  presolve: 'on',
+} as const;
+
+/** A linear program in sparse column-wise form (lower <= A x <= upper, bounds on x). */
+export interface SparseLp {
+  readonly maximize: boolean;
+  readonly cost: Float64Array;
+  readonly colLower: Float64Array;
+  readonly colUpper: Float64Array;
+  readonly rowLower: Float64Array;
+  readonly rowUpper: Float64Array;
+  /** Compressed sparse columns: column j has entries starts[j] .. starts[j + 1] - 1. */
+  readonly starts: Int32Array;
+  readonly indices: Int32Array;
+  readonly values: Float64Array;
+}
+
+/** What a solve returns. */
+export interface SparseSolution {
+  /** `optimal`, `infeasible`, `unbounded`, `unbounded_or_infeasible` or another HiGHS model status name. */
+  readonly status: string;
+  readonly objective: number;
+  /** Column values (empty unless optimal). */
+  readonly x: Float64Array;
+  /** Row activities A x (empty unless optimal). */
+  readonly rows: Float64Array;
+  readonly iterations: number;
+}
+
+/**
+ * Solves a sparse LP with the pinned {@link SOLVER_OPTIONS}; synchronous. The HiGHS model is disposed
+ * before returning (its WebAssembly memory is not garbage-collected).
+ *
+ * @example
+ * ```ts
+ * await loadSolver();
+ * // maximize x subject to x <= 3
+ * const s = solveSparse({ maximize: true, cost: Float64Array.of(1), colLower: Float64Array.of(0),
+ *   colUpper: Float64Array.of(Infinity), rowLower: Float64Array.of(-Infinity), rowUpper: Float64Array.of(3),
+ *   starts: Int32Array.of(0, 1), indices: Int32Array.of(0), values: Float64Array.of(1) });
+ * s.x[0]; // 3
+ * ```
+ */
+export function solveSparse(lp: SparseLp): SparseSolution {
+  const highs = solver();
+  const numCols = lp.cost.length;
+  const numRows = lp.rowLower.length;
+  const model: Model = highs.createModel({
+    numCols,
+    numRows,
+    sense: lp.maximize ? highs.constants.objectiveSense.maximize : highs.constants.objectiveSense.minimize,
+    colCost: lp.cost,
+    colLower: lp.colLower,
+    colUpper: lp.colUpper,
+    rowLower: lp.rowLower,
+    rowUpper: lp.rowUpper,
+    matrix: { format: 'csc', numRows, numCols, starts: lp.starts, indices: lp.indices, values: lp.values },
+  });
+  try {
+    model.options.set(SOLVER_OPTIONS);
+    model.run();
+    const code = model.getModelStatus();
+    const status = statusName(highs, code);
+    const iterations = Number(model.info.get('simplex_iteration_count') ?? 0);
+    if (status !== 'optimal') {
+      return { status, objective: Number.NaN, x: new Float64Array(0), rows: new Float64Array(0), iterations };
+    }
+    const solution = model.getSolution();
+    return {
+      status,
+      objective: model.getObjectiveValue(),
+      x: Float64Array.from(solution.colValue),
+      rows: Float64Array.from(solution.rowValue),
+      iterations,
+    };
+  } finally {
+    model.dispose();
+  }
+}
+
+const STATUS_NAMES: Readonly<Record<string, string>> = {
+  optimal: 'optimal',
+  infeasible: 'infeasible',
+  unbounded: 'unbounded',
+  unboundedOrInfeasible: 'unbounded_or_infeasible',
+};
+
+function statusName(highs: Highs, code: ModelStatusCode): string {
+  for (const [name, value] of Object.entries(highs.constants.modelStatus)) {
+    if (value === code) return STATUS_NAMES[name] ?? name;
+  }
+  return `status_${code}`;
+}
