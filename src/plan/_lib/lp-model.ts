@@ -40,11 +40,12 @@
  *   (1 - heirsRate). It falls at one date (the end of the last year), so discounting it would scale the
  *   objective without changing the plan: it is not discounted.
  * - Objective: max_spending maximizes the level with bequest >= bequestFloor; max_bequest fixes the
- *   level at spendingLevel and maximizes the bequest. Tie-breaker: the objective also subtracts
- *   {@link TAX_TIE_BREAK} x the undiscounted sum of the modeled taxes, so that of plans equal in level or
- *   bequest (e.g. converting in a bracket whose rate equals heirsRate, which changes neither) the LP
- *   picks the one paying the least tax; the weight is far below any real trade (a dollar of level moves
- *   at most tens of dollars of tax).
+ *   level at spendingLevel and maximizes the bequest. Tie-breaker (lexicographic, a second solve from
+ *   the first one's basis): among the plans of that best level or bequest (held within 1e-9 of it), the
+ *   one with the least undiscounted sum of modeled taxes, then the fewest deposits
+ *   ({@link DEPOSIT_TIE_BREAK}). Without it the solver would pick any of the equal plans, e.g. any
+ *   conversion in a bracket whose rate equals heirsRate (which changes neither level nor bequest) or a
+ *   taxable withdrawal redeposited in the same year.
  *
  * Infeasible problems are `no_solution` {@link CalculationError}s naming the field that makes them so:
  * `bequest_floor` (max_spending: no level leaves the floor; the message gives the largest bequest the
@@ -104,7 +105,7 @@ export interface LpPlan {
   readonly bequest: number;
   /** Federal + state tax of each year as the LP models it (real). */
   readonly modeledTaxes: readonly number[];
-  /** The primary objective: the level (max_spending) or the bequest (max_bequest), without tie-breaker. */
+  /** The objective: the level (max_spending) or the bequest (max_bequest). */
   readonly objective: number;
   /** Simplex iterations. */
   readonly iterations: number;
@@ -113,18 +114,24 @@ export interface LpPlan {
   readonly years: readonly LpYear[];
 }
 
-/** Weight of the modeled taxes in the objective, per unit of the primary objective (see the module TSDoc). */
-export const TAX_TIE_BREAK = 1e-4;
+/**
+ * Weight of the deposits in the second objective (per dollar of tax), which only separates plans of
+ * equal level (or bequest) and tax: of those, the one that withdraws no more than it spends (no
+ * withdrawal redeposited in the same year).
+ */
+export const DEPOSIT_TIE_BREAK = 1e-3;
 
 /** A sparse LP built row by row. */
 class Builder {
   readonly cost: number[] = [];
+  readonly secondary: number[] = [];
   readonly lower: number[] = [];
   readonly upper: number[] = [];
   readonly rows: { entries: Map<number, number>; lower: number; upper: number }[] = [];
 
-  col(lower: number, upper: number, cost = 0): number {
+  col(lower: number, upper: number, cost = 0, secondary = 0): number {
     this.cost.push(cost);
+    this.secondary.push(secondary);
     this.lower.push(lower);
     this.upper.push(upper);
     return this.cost.length - 1;
@@ -164,6 +171,7 @@ class Builder {
     return {
       maximize,
       cost: Float64Array.from(this.cost),
+      secondary: Float64Array.from(this.secondary),
       colLower: Float64Array.from(this.lower),
       colUpper: Float64Array.from(this.upper),
       rowLower: Float64Array.from(this.rows, (r) => r.lower),
@@ -265,7 +273,6 @@ function build(timeline: Timeline, feedback: readonly YearFeedback[], fixedLevel
   const T = timeline.years.length;
   const owners = ownersByYear(timeline);
   const maximizeBequest = fixedLevel !== undefined;
-  const tie = -TAX_TIE_BREAK;
   const level = maximizeBequest ? b.col(fixedLevel, fixedLevel) : b.col(0, INF, 1);
   const firstTaxable = accounts.findIndex((a) => a.kind === 'taxable');
   const balances: number[][] = accounts.map(() => []);
@@ -288,14 +295,14 @@ function build(timeline: Timeline, feedback: readonly YearFeedback[], fixedLevel
       const hasRoth = accounts.some((r, j) => r.kind === 'roth' && own[j] === owner);
       return hasRoth ? b.col(0, timeline.maxConversion) : -1;
     });
-    const deposit = b.col(0, INF);
-    const pieceCols = ordinary.map((p) => b.col(0, p.width, tie * p.rate));
+    const deposit = b.col(0, INF, 0, DEPOSIT_TIE_BREAK);
+    const pieceCols = ordinary.map((p) => b.col(0, p.width, 0, p.rate));
     const gains: [number, number, number] = [
-      b.col(0, INF, tie * r0),
-      b.col(0, INF, tie * r15),
-      b.col(0, INF, tie * r20),
+      b.col(0, INF, 0, r0),
+      b.col(0, INF, 0, r15),
+      b.col(0, INF, 0, r20),
     ];
-    const state = b.col(0, INF, tie);
+    const state = b.col(0, INF, 0, 1);
     const next = accounts.map(() => b.col(0, INF));
     accounts.forEach((_, i) => {
       balances[i]?.push(next[i] as number);

@@ -91,6 +91,11 @@ export const SOLVER_OPTIONS = {
 export interface SparseLp {
   readonly maximize: boolean;
   readonly cost: Float64Array;
+  /**
+   * A second objective, minimized among the optima of the first (lexicographic): the first objective
+   * is then held within {@link PRIMARY_TOLERANCE} of its optimum.
+   */
+  readonly secondary?: Float64Array | undefined;
   readonly colLower: Float64Array;
   readonly colUpper: Float64Array;
   readonly rowLower: Float64Array;
@@ -101,6 +106,12 @@ export interface SparseLp {
   readonly values: Float64Array;
 }
 
+/**
+ * How far the first objective may give way while the second is minimized: relative to its optimum
+ * (at least 1 in absolute terms), so 1e-9 of a $100,000 spending level is a hundredth of a cent.
+ */
+export const PRIMARY_TOLERANCE = 0;
+
 /** What a solve returns. */
 export interface SparseSolution {
   /** `optimal`, `infeasible`, `unbounded`, `unbounded_or_infeasible` or another HiGHS model status name. */
@@ -110,6 +121,8 @@ export interface SparseSolution {
   readonly x: Float64Array;
   /** Row activities A x (empty unless optimal). */
   readonly rows: Float64Array;
+  /** Optimum of the first objective (the second stage holds it within {@link PRIMARY_TOLERANCE}). */
+  readonly primary: number;
   readonly iterations: number;
 }
 
@@ -145,18 +158,34 @@ export function solveSparse(lp: SparseLp): SparseSolution {
   try {
     model.options.set(SOLVER_OPTIONS);
     model.run();
-    const code = model.getModelStatus();
-    const status = statusName(highs, code);
-    const iterations = Number(model.info.get('simplex_iteration_count') ?? 0);
+    let status = statusName(highs, model.getModelStatus());
+    let iterations = Number(model.info.get('simplex_iteration_count') ?? 0);
+    const primary = status === 'optimal' ? model.getObjectiveValue() : Number.NaN;
+    if (status === 'optimal' && lp.secondary !== undefined) {
+      // Hold the first objective at its optimum (within the tolerance), then minimize the second from
+      // the first stage's basis.
+      const slack = PRIMARY_TOLERANCE * Math.max(1, Math.abs(primary));
+      const nonzero = [...lp.cost.keys()].filter((j) => lp.cost[j] !== 0);
+      const values = nonzero.map((j) => lp.cost[j] as number);
+      if (lp.maximize) model.addRow(primary - slack, highs.infinity, { indices: nonzero, values });
+      else model.addRow(-highs.infinity, primary + slack, { indices: nonzero, values });
+      model.changeObjectiveSense(highs.constants.objectiveSense.minimize);
+      model.changeColsCost({ kind: 'range', from: 0, to: numCols - 1 }, lp.secondary);
+      model.run();
+      status = statusName(highs, model.getModelStatus());
+      iterations += Number(model.info.get('simplex_iteration_count') ?? 0);
+    }
     if (status !== 'optimal') {
-      return { status, objective: Number.NaN, x: new Float64Array(0), rows: new Float64Array(0), iterations };
+      const empty = new Float64Array(0);
+      return { status, objective: Number.NaN, x: empty, rows: empty, primary, iterations };
     }
     const solution = model.getSolution();
     return {
       status,
       objective: model.getObjectiveValue(),
       x: Float64Array.from(solution.colValue),
-      rows: Float64Array.from(solution.rowValue),
+      rows: Float64Array.from(solution.rowValue.subarray(0, numRows)),
+      primary,
       iterations,
     };
   } finally {
