@@ -508,7 +508,8 @@ function readPlan(
   };
 }
 
-const dollars = (amount: number): string => `$${Math.round(amount).toLocaleString('en-US')}`;
+/** Whole dollars, rounded down (a bound the message quotes is then reachable). */
+const dollars = (amount: number): string => `$${Math.floor(amount + 1e-6).toLocaleString('en-US')}`;
 
 /**
  * The plan the linear program finds for a timeline, given the feedback of the previous exact
