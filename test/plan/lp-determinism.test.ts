@@ -87,3 +87,27 @@ describe('solveLp is deterministic', () => {
     });
   }
 });
+
+describe('solveLp warm start', () => {
+  it('a warm start from another feedback finds the same optimum, deterministically', async () => {
+    const { solveLp } = await import('../../src/plan/_lib/lp-model');
+    const { loadSolver } = await import('../../src/plan/_lib/solver');
+    await loadSolver();
+    for (const objective of ['max_spending', 'max_bequest'] as const) {
+      const timeline = couple(objective);
+      const before = solveLp(timeline, feedbackOf(timeline));
+      const moved = quietFeedback(timeline, {
+        gainFraction: 0.33,
+        stateRate: 0.052,
+        taxableSocialSecurity: 21_000,
+        fixedCosts: 2_400,
+      });
+      const cold = solveLp(timeline, moved);
+      const warm = solveLp(timeline, moved, { warmStart: before });
+      const again = solveLp(timeline, moved, { warmStart: before });
+      expect(Math.abs(warm.objective - cold.objective)).toBeLessThan(1e-9 * cold.objective);
+      expect(bits(again).every((x, i) => Object.is(x, bits(warm)[i]))).toBe(true);
+      expect(warm.iterations).toBeLessThan(cold.iterations);
+    }
+  });
+});

@@ -87,6 +87,12 @@ export const SOLVER_OPTIONS = {
   presolve: 'on',
 } as const;
 
+/**
+ * The second stage starts from the first one's optimal basis, still primal feasible after the cost
+ * change (the held objective's row is satisfied at equality): primal simplex continues from it.
+ */
+export const SECOND_STAGE_OPTIONS = { simplex_strategy: 4 } as const;
+
 /** A linear program in sparse column-wise form (lower <= A x <= upper, bounds on x). */
 export interface SparseLp {
   readonly maximize: boolean;
@@ -96,6 +102,11 @@ export interface SparseLp {
    * is then held within {@link PRIMARY_TOLERANCE} of its optimum.
    */
   readonly secondary?: Float64Array | undefined;
+  /**
+   * A starting basis: the `basis` of an earlier solve of a model with the same columns and rows (the
+   * plan's loop changes only coefficients and bounds between solves). Ignored when the sizes differ.
+   */
+  readonly basis?: SimplexBasis | undefined;
   readonly colLower: Float64Array;
   readonly colUpper: Float64Array;
   readonly rowLower: Float64Array;
@@ -112,6 +123,12 @@ export interface SparseLp {
  */
 export const PRIMARY_TOLERANCE = 0;
 
+/** Basis status of every column and row (HiGHS codes: 0 lower, 1 basic, 2 upper, 3 zero, 4 nonbasic). */
+export interface SimplexBasis {
+  readonly colStatus: Int32Array;
+  readonly rowStatus: Int32Array;
+}
+
 /** What a solve returns. */
 export interface SparseSolution {
   /** `optimal`, `infeasible`, `unbounded`, `unbounded_or_infeasible` or another HiGHS model status name. */
@@ -121,6 +138,8 @@ export interface SparseSolution {
   readonly x: Float64Array;
   /** Row activities A x (empty unless optimal). */
   readonly rows: Float64Array;
+  /** Optimal basis of the first objective (a warm start for a solve of the same shape); absent unless optimal. */
+  readonly basis?: SimplexBasis | undefined;
   /** Optimum of the first objective (the second stage holds it within {@link PRIMARY_TOLERANCE}). */
   readonly primary: number;
   readonly iterations: number;
@@ -157,10 +176,15 @@ export function solveSparse(lp: SparseLp): SparseSolution {
   });
   try {
     model.options.set(SOLVER_OPTIONS);
+    const start = lp.basis;
+    if (start !== undefined && start.colStatus.length === numCols && start.rowStatus.length === numRows) {
+      model.setBasis(start);
+    }
     model.run();
     let status = statusName(highs, model.getModelStatus());
     let iterations = Number(model.info.get('simplex_iteration_count') ?? 0);
     const primary = status === 'optimal' ? model.getObjectiveValue() : Number.NaN;
+    const basis = status === 'optimal' ? copyBasis(model.getBasis()) : undefined;
     if (status === 'optimal' && lp.secondary !== undefined) {
       // Hold the first objective at its optimum (within the tolerance), then minimize the second from
       // the first stage's basis.
@@ -171,6 +195,7 @@ export function solveSparse(lp: SparseLp): SparseSolution {
       else model.addRow(-highs.infinity, primary + slack, { indices: nonzero, values });
       model.changeObjectiveSense(highs.constants.objectiveSense.minimize);
       model.changeColsCost({ kind: 'range', from: 0, to: numCols - 1 }, lp.secondary);
+      model.options.set(SECOND_STAGE_OPTIONS);
       model.run();
       status = statusName(highs, model.getModelStatus());
       iterations += Number(model.info.get('simplex_iteration_count') ?? 0);
@@ -185,12 +210,17 @@ export function solveSparse(lp: SparseLp): SparseSolution {
       objective: model.getObjectiveValue(),
       x: Float64Array.from(solution.colValue),
       rows: Float64Array.from(solution.rowValue.subarray(0, numRows)),
+      basis,
       primary,
       iterations,
     };
   } finally {
     model.dispose();
   }
+}
+
+function copyBasis(b: { readonly colStatus: Int32Array; readonly rowStatus: Int32Array }): SimplexBasis {
+  return { colStatus: Int32Array.from(b.colStatus), rowStatus: Int32Array.from(b.rowStatus) };
 }
 
 const STATUS_NAMES: Readonly<Record<string, string>> = {
