@@ -12,9 +12,10 @@
  *   withdrawals and conversions out of an account at most its start-of-year balance; an account owned
  *   by a person who died in an earlier year belongs to the survivor (same balance, the survivor's RMDs).
  * - Roth conversions `X[a,t]` from each tax-deferred account of p (owned at t) into p's first Roth
- *   account, in total at most `timeline.maxConversion` a year per person; a person with no Roth account
- *   converts nothing (the timeline gives each person a Roth account, possibly of balance 0, when
- *   conversions are allowed).
+ *   account (else the household's first, as the exact evaluation does; a household without a Roth
+ *   account converts nothing), in total at most `timeline.maxConversion` a year per person. The
+ *   decisions report each person's total: the exact evaluation takes it from the person's tax-deferred
+ *   accounts in account order, which may split it otherwise than the LP when a person has several.
  * - RMD: the tax-deferred withdrawals of p (conversions not counted) are at least p's start-of-year
  *   tax-deferred balance over the divisor, in a year the divisor is defined.
  * - Cash flow (an equality): wages + pensions + Social Security + sum W = level x spendingFactor_t +
@@ -212,6 +213,15 @@ function ownersByYear(timeline: Timeline): number[][] {
   );
 }
 
+/**
+ * The Roth account person `p`'s conversions go into: the person's first Roth account, else the
+ * household's first (the exact evaluation's rule); -1 without any.
+ */
+function rothFor(accounts: Timeline['accounts'], owners: readonly number[], p: number): number {
+  const own = accounts.findIndex((a, i) => a.kind === 'roth' && owners[i] === p);
+  return own >= 0 ? own : accounts.findIndex((a) => a.kind === 'roth');
+}
+
 /** After-tax weight of an end balance in the bequest. */
 function bequestWeight(kind: AccountKind, heirsRate: number): number {
   return kind === 'tax_deferred' || kind === 'hsa' ? 1 - heirsRate : 1;
@@ -301,12 +311,11 @@ function build(timeline: Timeline, feedback: readonly YearFeedback[], fixedLevel
     const [r0, r15, r20] = pieces.gainRates;
 
     const withdrawals = accounts.map(() => b.col(0, INF));
-    const conversions = accounts.map((a, i) => {
-      if (a.kind !== 'tax_deferred' || timeline.maxConversion <= 0) return -1;
-      const owner = own[i] as number;
-      const hasRoth = accounts.some((r, j) => r.kind === 'roth' && own[j] === owner);
-      return hasRoth ? b.col(0, timeline.maxConversion) : -1;
-    });
+    // The Roth account each account's conversions go into (-1: no conversion from it).
+    const into = accounts.map((a, i) =>
+      a.kind === 'tax_deferred' && timeline.maxConversion > 0 ? rothFor(accounts, own, own[i] as number) : -1,
+    );
+    const conversions = into.map((roth) => (roth >= 0 ? b.col(0, timeline.maxConversion) : -1));
     const deposit = b.col(0, INF, 0, DEPOSIT_TIE_BREAK);
     const pieceCols = ordinary.map((p) => b.col(0, p.width, 0, p.rate));
     const gains: [number, number, number] = [
@@ -387,7 +396,7 @@ function build(timeline: Timeline, feedback: readonly YearFeedback[], fixedLevel
 
     // Balances: B[a,t+1] + g (W + X - conversions in - deposit) - g B[a,t] = 0; W + X <= B[a,t].
     const g = y.growth;
-    accounts.forEach((a, i) => {
+    accounts.forEach((_, i) => {
       const balRow = b.bounded(0, 0);
       const bal = balRow.entries;
       add(bal, next[i] as number, 1);
@@ -395,12 +404,9 @@ function build(timeline: Timeline, feedback: readonly YearFeedback[], fixedLevel
       const x = conversions[i] as number;
       if (x >= 0) add(bal, x, g);
       if (i === firstTaxable) add(bal, deposit, -g);
-      if (a.kind === 'roth' && accounts.findIndex((r, j) => r.kind === 'roth' && own[j] === own[i]) === i) {
-        accounts.forEach((_, j) => {
-          const xj = conversions[j] as number;
-          if (xj >= 0 && own[j] === own[i]) add(bal, xj, -g);
-        });
-      }
+      into.forEach((roth, j) => {
+        if (roth === i) add(bal, conversions[j] as number, -g);
+      });
       const constant = start(bal, i, -g);
       balRow.lower = -constant;
       balRow.upper = -constant;
