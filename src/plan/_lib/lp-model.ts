@@ -538,9 +538,19 @@ const dollars = (amount: number): string => `$${Math.floor(amount + 1e-6).toLoca
  *
  * @example
  * ```ts
+ * import { loadSolver } from './solver';
  * await loadSolver();
- * const plan = solveLp(timeline, timeline.years.map(() => ({ taxableSocialSecurity: 0, fixedCosts: 0, gainFraction: 0, stateRate: 0 })));
- * plan.level; // the highest spending level (max_spending)
+ * // 100,000 in a Roth account, no growth, two years: 50,000 a year (tax-free).
+ * const person = { alive: true, age: 70, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined };
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const plan = solveLp({
+ *   startYear: 2026, people: [{ birthYear: 1956, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'roth', balance: 100_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0,
+ *   bequestFloor: 0, heirsRate: 0, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0,
+ * }, [0, 1].map(() => ({ taxableSocialSecurity: 0, fixedCosts: 0, gainFraction: 0, stateRate: 0 })));
+ * Math.round(plan.level); // 50000
  * ```
  */
 export function solveLp(

@@ -48,7 +48,7 @@ export function loadSolver(): Promise<void> {
  *
  * @example
  * ```ts
- * solverLoaded(); // false before loadSolver() settles
+ * typeof solverLoaded(); // 'boolean'
  * ```
  */
 export function solverLoaded(): boolean {
@@ -62,7 +62,7 @@ export function solverLoaded(): boolean {
  * @example
  * ```ts
  * await loadSolver();
- * solver().version; // { major: 1, minor: 15, ... }
+ * solver().version.major; // 1
  * ```
  */
 export function solver(): Highs {

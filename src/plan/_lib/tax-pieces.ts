@@ -54,7 +54,14 @@ export interface TaxPieces {
   readonly gainRates: readonly [number, number, number];
 }
 
-/** The last tax year with a federal table. */
+/**
+ * The last tax year with a federal table.
+ *
+ * @example
+ * ```ts
+ * lastTaxTableYear() >= 2026; // true
+ * ```
+ */
 export function lastTaxTableYear(): number {
   return Math.max(...SUPPORTED_TAX_YEARS);
 }
@@ -101,7 +108,7 @@ function householdOf(year: TimelineYear): Household {
  *   people: [{ alive: true, age: 66, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined }],
  * }, 0.02);
  * p.deduction; // 24150
- * p.brackets[0]; // { rate: 0.1, from: 0, to: 12400 }
+ * p.brackets[0]?.to; // 12400
  * ```
  */
 export function taxPieces(year: TimelineYear, inflation: number): TaxPieces {
@@ -148,7 +155,11 @@ export function taxPieces(year: TimelineYear, inflation: number): TaxPieces {
  * ```ts
  * // 2026 single under 65 at priceIndex 1: 60,000 of ordinary income leaves 43,900 taxable:
  * // 10% x 12,400 + 12% x 31,500 = 5,020
- * piecewiseTax(pieces, 60_000, 0); // 5020
+ * const pieces = taxPieces({
+ *   index: 0, year: 2026, filingStatus: 'single', priceIndex: 1, growth: 1, spendingFactor: 1, aca: false,
+ *   people: [{ alive: true, age: 50, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined }],
+ * }, 0);
+ * Math.round(piecewiseTax(pieces, 60_000, 0) * 100); // 502000
  * ```
  */
 export function piecewiseTax(pieces: TaxPieces, ordinaryIncome: number, gains: number): number {
