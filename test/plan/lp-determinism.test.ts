@@ -78,6 +78,9 @@ describe('solveLp is deterministic', () => {
       const freshSolver = await import('../../src/plan/_lib/solver');
       expect(freshSolver).not.toBe(solver);
       expect(freshSolver.solverLoaded()).toBe(false);
+      expect(() => fresh.solveLp(timeline, feedbackOf(timeline))).toThrow(
+        /solver is not loaded: await loadSolver\(\)/,
+      );
       await freshSolver.loadSolver();
       const c = bits(fresh.solveLp(timeline, feedbackOf(timeline)));
       expect(a.length).toBeGreaterThan(40 * 8);

@@ -137,6 +137,44 @@ describe('solveLp: closed forms', () => {
   });
 });
 
+describe('solveLp: a death', () => {
+  it("the survivor owns the deceased's tax-deferred account and its RMDs use the survivor's divisor", () => {
+    // Person 0 (80 in 2026) dies at the end of 2026 with 1,000,000 tax-deferred; person 1 (75 in 2026)
+    // inherits it: the 2027-2029 RMDs use divisors at 76-78 (23.7, 22.9, 22.0), not 81-83. Heirs untaxed
+    // and spending paid tax-free from the Roth: the plan takes exactly each RMD.
+    const timeline = timelineOf({
+      years: 4,
+      people: [
+        { birthYear: 1946, lastYear: 2026 },
+        { birthYear: 1951, lastYear: 2029 },
+      ],
+      accounts: [
+        account('taxable', 0, 1),
+        account('tax_deferred', 1_000_000, 0),
+        account('roth', 1_000_000, 1),
+      ],
+      growth: 1.04,
+      objective: 'max_bequest',
+      spendingLevel: 50_000,
+      person: (t, p) => {
+        const age = 2026 + t - (p === 0 ? 1946 : 1951);
+        return {
+          rmdDivisor: p === 0 ? (t === 0 ? divisor(age) : undefined) : age >= 73 ? divisor(age) : undefined,
+        };
+      },
+    });
+    expect(timeline.years.map((y) => y.filingStatus)).toEqual(['mfj', 'single', 'single', 'single']);
+    const plan = solveLp(timeline, quietFeedback(timeline));
+    let balance = 1_000_000;
+    const divisors = [20.2, 23.7, 22.9, 22.0];
+    for (let t = 0; t < 4; t++) {
+      const w = plan.decisions[t]?.withdrawals[1] as number;
+      expect(relative(w, balance / (divisors[t] as number))).toBeLessThan(1e-9);
+      balance = (balance - w) * 1.04;
+    }
+  });
+});
+
 describe('solveLp: unreachable requests', () => {
   it('max_spending: an unreachable floor is a no_solution error on bequest_floor', () => {
     // 100,000 grown 10 years at 2% is 121,899.44: a floor of 200,000 cannot be met.

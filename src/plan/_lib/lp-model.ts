@@ -65,7 +65,10 @@ import type { AccountKind, Timeline, YearDecision } from './types';
 export interface YearFeedback {
   /** Social Security benefits included in income (IRC 86), real. */
   readonly taxableSocialSecurity: number;
-  /** IRMAA + net Marketplace premium paid that year, real. */
+  /**
+   * Costs the LP does not model, paid that year, real: IRMAA and the net Marketplace premium (and,
+   * if the optimizer carries them here, the NIIT and the additional Medicare tax).
+   */
   readonly fixedCosts: number;
   /** Share of a taxable-account withdrawal that is long-term gain, 0..1. */
   readonly gainFraction: number;
