@@ -48,6 +48,8 @@ import {
 export { stateTaxCodes, stateTaxYears } from './_lib/state-tables';
 export { STATUTORY_AGES } from './_lib/statutory-ages';
 export { amtPreferenceCapacity } from './amt';
+export { LTCG_RATES } from './capital-gains-tax';
+export { type Household, seniorDeduction, standardDeduction } from './deductions';
 export { federalTable, SUPPORTED_TAX_YEARS, taxYearField } from './federal-tables';
 export { type FederalTax, type FederalTaxInput, federalTax, type HouseholdIncome } from './federal-tax';
 export {
