@@ -169,8 +169,17 @@ function checkYears(series: PlanSeries, chart: string): void {
  * @throws RangeError when the series has no years
  * @example
  * ```ts
- * const svg = balancesChartSvg(planSeries(timeline, evaluation), { title: 'Balances (2026 dollars)' });
- * svg.startsWith('<svg'); // true
+ * import type { PlanSeries } from './series';
+ * const none = [0, 0];
+ * const byKind = { taxable: none, tax_deferred: none, roth: none, hsa: none };
+ * const series: PlanSeries = {
+ *   year: [2026, 2027], ages: [[66, 67]], alive: [[true, true]],
+ *   balances: { ...byKind, taxable: [100_000, 60_000], roth: [50_000, 52_000] }, withdrawals: byKind,
+ *   conversions: none, income: { wages: none, pensions: none, social_security: none },
+ *   federal_tax: [4_000, 0], state_tax: [1_000, 0], irmaa: none, aca_net_premium: none, spending: none, shortfall: none,
+ * };
+ * const svg = balancesChartSvg(series, { title: 'Balances (2026 dollars)' });
+ * svg.match(/<polygon/g)?.length; // 4
  * ```
  */
 export function balancesChartSvg(series: PlanSeries, options: PlanChartOptions = {}): string {
@@ -221,8 +230,16 @@ export function balancesChartSvg(series: PlanSeries, options: PlanChartOptions =
  * @throws RangeError when the series has no years
  * @example
  * ```ts
- * const svg = taxesChartSvg(planSeries(timeline, evaluation));
- * (svg.match(/<g /g) ?? []).length === timeline.years.length; // true
+ * import type { PlanSeries } from './series';
+ * const none = [0, 0];
+ * const byKind = { taxable: none, tax_deferred: none, roth: none, hsa: none };
+ * const series: PlanSeries = {
+ *   year: [2026, 2027], ages: [[66, 67]], alive: [[true, true]], balances: byKind, withdrawals: byKind,
+ *   conversions: none, income: { wages: none, pensions: none, social_security: none },
+ *   federal_tax: [4_000, 0], state_tax: [1_000, 0], irmaa: none, aca_net_premium: none, spending: none, shortfall: none,
+ * };
+ * const svg = taxesChartSvg(series);
+ * svg.match(/<g>/g)?.length; // 2
  * ```
  */
 export function taxesChartSvg(series: PlanSeries, options: PlanChartOptions = {}): string {
@@ -275,7 +292,11 @@ export function taxesChartSvg(series: PlanSeries, options: PlanChartOptions = {}
  * @throws RangeError when there are no rows
  * @example
  * ```ts
- * const svg = stressFanChartSvg(stressTest(build, decisions, options, { evaluate, fixedPolicy }).yearly);
+ * const band = (p50: number) => ({ p5: p50 / 2, p25: p50 * 0.8, p50, p75: p50 * 1.2, p95: p50 * 2 });
+ * const svg = stressFanChartSvg([
+ *   { year: 2026, paths: 1000, total_balance: band(1_000_000) },
+ *   { year: 2027, paths: 990, total_balance: band(1_050_000) },
+ * ]);
  * svg.includes('<title id="plan-stress-title">'); // true
  * ```
  */

@@ -94,9 +94,28 @@ function byKind(
  * @returns the arrays, entry t for plan year t
  * @example
  * ```ts
- * const series = planSeries(timeline, evaluate(timeline, policy));
- * series.year[0] === timeline.startYear; // true
- * series.balances.tax_deferred[0]; // the start-of-year tax-deferred total, to the cent
+ * import type { Timeline, YearRecord } from './types';
+ * const alive = { alive: true, age: 66, wages: 0, pension: 0, socialSecurity: 24_000, rmdDivisor: undefined };
+ * const timeline: Timeline = {
+ *   startYear: 2026, people: [{ birthYear: 1960, lastYear: 2026, sex: 'female' }],
+ *   accounts: [
+ *     { owner: 0, kind: 'taxable', balance: 50_000, basis: 50_000 },
+ *     { owner: 0, kind: 'tax_deferred', balance: 300_000, basis: 0 },
+ *   ],
+ *   years: [{ index: 0, year: 2026, people: [alive], filingStatus: 'single', spendingFactor: 1, growth: 1, priceIndex: 1, aca: false }],
+ *   state: undefined, inflation: 0.03, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0,
+ * };
+ * const record: YearRecord = {
+ *   year: 2026, balances: [50_000, 300_000], withdrawals: [0, 20_000.004], conversions: [0], rmd: 0, wages: 0,
+ *   pensions: 0, socialSecurity: 24_000, taxableSocialSecurity: 0, capitalGains: 0, agiNominal: 20_000,
+ *   federalTax: 455.555, niit: 0, stateTax: 0, irmaa: 0, acaNetPremium: 0, premiumTaxCredit: 0,
+ *   spending: 40_000, shortfall: 0, deposit: 3_544.45,
+ * };
+ * const series = planSeries(timeline, { years: [record] });
+ * series.withdrawals.tax_deferred; // [20000]
+ * series.federal_tax; // [455.56]
+ * series.ages[0]; // [66]
  * ```
  */
 export function planSeries(timeline: Timeline, evaluation: EvaluatedYears): PlanSeries {

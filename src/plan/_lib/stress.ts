@@ -4,7 +4,7 @@
  * `mortality`, each person's year of death from the SSA period life table; the household's timeline of
  * that path is built for those deaths and the exact accounting evaluates the fixed decisions on it.
  *
- * Conventions (docs/plan.md states them for users):
+ * Conventions (for docs/plan.md):
  * - Randomness: one xoshiro128** stream per path. A master generator `createRng(seed)` gives, for path
  *   p in order, four outputs that are that path's generator state; the path then draws the deaths
  *   first (one `uniform` per person, in person order), then one standard normal per year of its
@@ -220,12 +220,28 @@ function pathDecisions(base: Timeline, path: Timeline, decisions: readonly YearD
  *   or paths that are not a whole number >= 1
  * @example
  * ```ts
- * import { evaluate, fixedPolicy } from './evaluate';
- * const build = (lastYears?: readonly number[]) => buildTimeline(input, lastYears ? { lastYears } : undefined);
- * const report = stressTest(build, plan.decisions, {
- *   paths: 1000, seed: 1, expectedReturn: 0.06, volatility: 0.12, inflation: 0.025, mortality: true,
- * }, { evaluate, fixedPolicy });
- * report.success_probability; // e.g. 0.87
+ * import type { Timeline, YearDecision } from './types';
+ * // One year, one Roth account of 100,000; a toy accounting: pay the spending, then grow.
+ * const timeline: Timeline = {
+ *   startYear: 2026, people: [], accounts: [{ owner: 0, kind: 'roth', balance: 100_000, basis: 0 }],
+ *   years: [{ index: 0, year: 2026, people: [], filingStatus: 'single', spendingFactor: 1, growth: 1, priceIndex: 1, aca: false }],
+ *   state: undefined, inflation: 0.03, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0,
+ * };
+ * const toy = {
+ *   fixedPolicy: (decisions: readonly YearDecision[]) => decisions,
+ *   evaluate: (_: Timeline, decisions: readonly YearDecision[], { growth }: { growth: ArrayLike<number> }) => ({
+ *     years: [{ year: 2026, balances: [100_000], shortfall: 0 }],
+ *     bequest: (100_000 - decisions[0]!.spending) * growth[0]!,
+ *     totals: { federalTax: 0, stateTax: 0, irmaa: 0 },
+ *   }),
+ * };
+ * const plan = [{ withdrawals: [10_000], conversions: [], spending: 10_000 }];
+ * const market = { paths: 500, seed: 1, expectedReturn: 0.03, inflation: 0.03, mortality: false };
+ * // No volatility: every path grows by 1.03 / 1.03 = 1 and leaves 90,000.
+ * stressTest(() => timeline, plan, { ...market, volatility: 0 }, toy).bequest.p50; // 90000
+ * const risky = stressTest(() => timeline, plan, { ...market, volatility: 0.15 }, toy);
+ * risky.bequest.p5 < 90_000 && risky.bequest.p95 > 90_000; // true
  * ```
  */
 export function stressTest<P>(
