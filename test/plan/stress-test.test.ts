@@ -364,10 +364,21 @@ describe('stressTest: properties', () => {
     );
   });
 
-  it('refuses a path count that is not a whole number >= 1 and an empty plan', () => {
-    for (const paths of [0, 1.5, -1]) {
-      expect(() => run({ paths })).toThrow(/paths/);
+  it('refuses bad paths, markets and an empty plan with a CalculationError naming the field', () => {
+    const fieldOf = (options: Partial<StressOptions>, decisions = coupleDecisions) => {
+      try {
+        run(options, coupleBuild, decisions);
+      } catch (error) {
+        return isCalculationError(error) ? error.issues[0].path : 'not a CalculationError';
+      }
+      return 'no error';
+    };
+    for (const paths of [0, 1.5, -1, Number.NaN]) expect(fieldOf({ paths })).toBe('num_simulations');
+    for (const expectedReturn of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(fieldOf({ expectedReturn })).toBe('expected_return');
     }
-    expect(() => run({}, coupleBuild, [])).toThrow(/decisions/);
+    for (const volatility of [-0.01, Number.NaN]) expect(fieldOf({ volatility })).toBe('return_volatility');
+    expect(fieldOf({ inflation: -1 })).toBe('inflation');
+    expect(fieldOf({}, [])).toBe('decisions');
   });
 });

@@ -216,8 +216,9 @@ function pathDecisions(base: Timeline, path: Timeline, decisions: readonly YearD
  * @param options - paths, seed, the market and whether to draw lifetimes
  * @param evaluator - the exact accounting (`{ evaluate, fixedPolicy }` of `evaluate.ts`)
  * @returns the report, rounded at the edge
- * @throws CalculationError (invalid_input) for a person without a sex under `mortality`, no decisions,
- *   or paths that are not a whole number >= 1
+ * @throws CalculationError (invalid_input, naming the request field) for a person without a sex under
+ *   `mortality`, no decisions, paths that are not a whole number >= 1, an expected return or inflation
+ *   not above -1, a negative volatility
  * @example
  * ```ts
  * import type { Timeline, YearDecision } from './types';
@@ -251,8 +252,14 @@ export function stressTest<P>(
   evaluator: StressEvaluator<P>,
 ): StressResult {
   const { paths, seed, expectedReturn, volatility, inflation, mortality } = options;
-  if (!Number.isInteger(paths) || paths < 1) throw invalid('paths', 'must be a whole number >= 1');
+  // The operation's schema bounds these; a direct caller still gets a 400-style error, never a RangeError.
+  if (!Number.isInteger(paths) || paths < 1) throw invalid('num_simulations', 'must be a whole number >= 1');
   if (decisions.length === 0) throw invalid('decisions', 'the plan has no decisions');
+  if (!(expectedReturn > -1) || !Number.isFinite(expectedReturn)) {
+    throw invalid('expected_return', 'must be a number > -1');
+  }
+  if (!(volatility >= 0) || !Number.isFinite(volatility))
+    throw invalid('return_volatility', 'must be a number >= 0');
   if (!(inflation > -1) || !Number.isFinite(inflation)) throw invalid('inflation', 'must be a number > -1');
   const model = returnModel(expectedReturn, volatility);
   const steady = (1 + expectedReturn) / (1 + inflation);
