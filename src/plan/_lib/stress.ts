@@ -150,7 +150,7 @@ function deathCdf(timeline: Timeline, person: number): Float64Array {
   if (sex === undefined) {
     throw invalid(
       `people[${person}].sex`,
-      'the mortality stress test needs each person’s sex (SSA table by sex)',
+      'the mortality stress test needs the sex of each person (the SSA table is by sex)',
     );
   }
   const { q } = ssaLifeTable(sex);
