@@ -1,0 +1,474 @@
+/**
+ * The exact year-by-year accounting of a lifetime plan: a policy's decisions run through the
+ * household's accounts with the exact taxes of each year (`year-taxes.ts`), what the optimizer's
+ * linear model approximates and what the strategies and the stress test are scored with.
+ *
+ * Units: every amount is in real dollars of the first plan year unless named `nominal`; nominal =
+ * real x `TimelineYear.priceIndex`. A year, in order:
+ * 1. the policy's decision from the start-of-year balances ({@link YearState});
+ * 2. required minimum distributions: each owner's tax-deferred withdrawals are raised to the
+ *    start-of-year tax-deferred balance over the owner's Uniform Lifetime divisor (in account order);
+ *    conversions do not count toward it;
+ * 3. caps: a withdrawal never exceeds its balance, a person's conversion never exceeds
+ *    `Timeline.maxConversion` nor the person's tax-deferred balance left (taken in account order, into
+ *    the person's first Roth account, else the household's first; none without a Roth account);
+ * 4. the exact taxes of the year: federal, state, the net Marketplace premium of an ACA year, and the
+ *    IRMAA surcharges set by the MAGI of two years before (the first two plan years: the first year's
+ *    own MAGI);
+ * 5. the cash flow: wages + pensions + Social Security + withdrawals pay the spending, the taxes, the
+ *    IRMAA and the net premium; a surplus is deposited in the first taxable account (balance and basis);
+ *    a shortfall is drawn in the balancing order (taxable, tax-deferred, Roth, HSA accounts, each in
+ *    account order), the year re-taxed until the draw covers the need with less than a cent to spare;
+ *    what the accounts cannot pay is `shortfall`;
+ * 6. growth: every account x the year's growth factor (`options.growth[t]` overrides it);
+ * 7. deaths at the end of `PlanPerson.lastYear`: the survivor becomes the owner of the deceased's
+ *    accounts (spousal rollover; the accounts keep their index).
+ *
+ * Taxable accounts use the average-basis method: a withdrawal w from balance B with basis b realizes a
+ * long-term gain w x (1 - b/B) and removes basis w x b/B. No dividend or interest yield is modeled
+ * (growth is unrealized gain). HSA withdrawals are tax-free (qualified medical expenses); Roth
+ * withdrawals are tax-free (the five-year rules and the ordering rules are not modeled).
+ *
+ * @internal
+ * @module
+ */
+import type { Timeline, TimelineYear, YearDecision, YearRecord } from './types';
+import { irmaaSurcharge, type YearTaxes, yearTaxes } from './year-taxes';
+
+/** What a policy sees at the start of a year. */
+export interface YearState {
+  /** Per account, after the growth of the previous year. */
+  readonly balances: readonly number[];
+  /** Taxable basis per account (0 for the others). */
+  readonly bases: readonly number[];
+  /** Current owner per account (after inheritance). */
+  readonly owners: readonly number[];
+  /** AGI (nominal) of each earlier plan year, by year index: the MAGI that sets IRMAA two years on. */
+  readonly agiNominal: readonly number[];
+}
+
+/** A year's decision from its start-of-year state. */
+export type Policy = (year: TimelineYear, state: YearState) => YearDecision;
+
+/** The exact accounting of a whole plan. */
+export interface Evaluation {
+  readonly years: readonly YearRecord[];
+  /** After-tax bequest at the end of the last year: taxable + Roth + (1 - heirsRate) x (tax-deferred + HSA). */
+  readonly bequest: number;
+  readonly endBalances: readonly number[];
+  readonly totals: {
+    readonly spending: number;
+    readonly federalTax: number;
+    readonly stateTax: number;
+    readonly irmaa: number;
+    readonly acaNetPremium: number;
+    readonly shortfall: number;
+  };
+  /**
+   * Present values at the plan's real discount rate, year index t discounted by (1 + rate)^t:
+   * spending met, taxes (federal + state + IRMAA; the net Marketplace premium is not counted), and the
+   * bequest at the end of the last year (t = number of years).
+   */
+  readonly pv: { readonly spending: number; readonly taxes: number; readonly bequest: number };
+}
+
+/** A settled year: its record, the balances after its flows (before growth) and its tax figures. */
+export interface SettledYear {
+  readonly record: YearRecord;
+  readonly balances: readonly number[];
+  readonly bases: readonly number[];
+  readonly taxes: YearTaxes;
+}
+
+/** Cash-flow tolerance: the draw covers the need with less than this to spare (real dollars). */
+const CENT = 0.01;
+/** Re-taxings of a year before the covering draw found so far is kept. */
+const MAX_SETTLE_STEPS = 60;
+
+/** A finite amount at least 0 (anything else, NaN included, is 0). */
+const amount = (x: number | undefined): number => (x !== undefined && x > 0 && Number.isFinite(x) ? x : 0);
+
+/**
+ * The start of the plan: every account's initial balance and basis, the initial owners, no history.
+ *
+ * @example
+ * ```ts
+ * import { initialState } from './evaluate';
+ * initialState(timeline).balances; // the accounts' starting balances
+ * ```
+ */
+export function initialState(timeline: Timeline): YearState {
+  return {
+    balances: timeline.accounts.map((a) => a.balance),
+    bases: timeline.accounts.map((a) => (a.kind === 'taxable' ? Math.min(a.basis, a.balance) : 0)),
+    owners: timeline.accounts.map((a) => a.owner),
+    agiNominal: [],
+  };
+}
+
+/** The order a shortfall is drawn in: taxable, tax-deferred, Roth, HSA, each in account order. */
+const BALANCING_ORDER = ['taxable', 'tax_deferred', 'roth', 'hsa'] as const;
+
+function balancingOrder(timeline: Timeline): readonly number[] {
+  const order: number[] = [];
+  for (const kind of BALANCING_ORDER) {
+    timeline.accounts.forEach((a, i) => {
+      if (a.kind === kind) order.push(i);
+    });
+  }
+  return order;
+}
+
+const orders = new WeakMap<Timeline, readonly number[]>();
+
+/**
+ * One year of the exact accounting: the decision capped and raised to the RMDs, the taxes, the
+ * balancing draw or deposit. `state` is the start of the year `timeline.years[t]`. Growth and deaths
+ * are not applied (see {@link evaluate}). Policies that need the exact year (the strategies) call it to
+ * try a decision.
+ *
+ * @example
+ * ```ts
+ * import { initialState, settleYear } from './evaluate';
+ * const year0 = settleYear(timeline, 0, initialState(timeline), { withdrawals: [0], conversions: [0], spending: 40_000 });
+ * year0.record.federalTax; // the first year's federal tax, real
+ * ```
+ */
+export function settleYear(
+  timeline: Timeline,
+  t: number,
+  state: YearState,
+  decision: YearDecision,
+): SettledYear {
+  const year = timeline.years[t] as TimelineYear;
+  const accounts = timeline.accounts;
+  const n = accounts.length;
+  const owners = state.owners;
+  const start = state.balances;
+  const px = year.priceIndex;
+
+  // 1-3. The decision, capped, raised to the RMDs.
+  const w = new Array<number>(n);
+  for (let a = 0; a < n; a++) w[a] = Math.min(amount(decision.withdrawals[a]), amount(start[a]));
+  let rmd = 0;
+  year.people.forEach((person, p) => {
+    if (!person.alive || person.rmdDivisor === undefined) return;
+    let balance = 0;
+    let taken = 0;
+    for (let a = 0; a < n; a++) {
+      if (accounts[a]?.kind === 'tax_deferred' && owners[a] === p) {
+        balance += amount(start[a]);
+        taken += w[a] as number;
+      }
+    }
+    const required = balance / person.rmdDivisor;
+    rmd += required;
+    for (let a = 0; a < n && taken < required; a++) {
+      if (accounts[a]?.kind !== 'tax_deferred' || owners[a] !== p) continue;
+      const more = Math.min(required - taken, amount(start[a]) - (w[a] as number));
+      w[a] = (w[a] as number) + more;
+      taken += more;
+    }
+  });
+  const left = new Array<number>(n);
+  for (let a = 0; a < n; a++) left[a] = amount(start[a]) - (w[a] as number);
+  const conversions = year.people.map(() => 0);
+  const converted = new Array<number>(n).fill(0);
+  year.people.forEach((person, p) => {
+    let wanted = Math.min(amount(decision.conversions[p]), timeline.maxConversion);
+    if (!person.alive || wanted <= 0) return;
+    const roth = rothFor(timeline, owners, p);
+    if (roth < 0) return;
+    let done = 0;
+    for (let a = 0; a < n && wanted > 0; a++) {
+      if (accounts[a]?.kind !== 'tax_deferred' || owners[a] !== p) continue;
+      const take = Math.min(wanted, left[a] as number);
+      left[a] = (left[a] as number) - take;
+      wanted -= take;
+      done += take;
+    }
+    conversions[p] = done;
+    converted[roth] = (converted[roth] as number) + done;
+  });
+
+  // 4. The year's income other than the balancing draw.
+  let wages = 0;
+  let pensions = 0;
+  let socialSecurity = 0;
+  const living: number[] = [];
+  year.people.forEach((person, p) => {
+    if (!person.alive) return;
+    living.push(p);
+    wages += amount(person.wages);
+    pensions += amount(person.pension);
+    socialSecurity += amount(person.socialSecurity);
+  });
+  const gainRatio = new Array<number>(n).fill(0);
+  let taxDeferred = 0;
+  let gains = 0;
+  let withdrawn = 0;
+  for (let a = 0; a < n; a++) {
+    const kind = accounts[a]?.kind;
+    const wa = w[a] as number;
+    withdrawn += wa;
+    if (kind === 'taxable') {
+      const balance = amount(start[a]);
+      gainRatio[a] = balance > 0 ? Math.max(0, 1 - amount(state.bases[a]) / balance) : 0;
+      gains += wa * (gainRatio[a] as number);
+    } else if (kind === 'tax_deferred') taxDeferred += wa;
+  }
+  for (const c of conversions) taxDeferred += c;
+  const spending = amount(decision.spending);
+  const ages = year.people.map((person) => person.age);
+  const stateAge = Math.max(...living.map((p) => ages[p] as number), 0);
+  const mfj = year.filingStatus === 'mfj';
+  const taxpayer = mfj ? 0 : (living[0] ?? 0);
+  const enrollees = living.filter((p) => (ages[p] as number) >= 65).length;
+  const order = orders.get(timeline) ?? balancingOrder(timeline);
+  orders.set(timeline, order);
+
+  // The balancing draw x spread in the balancing order.
+  const draw = new Array<number>(n).fill(0);
+  const spread = (x: number): { td: number; gain: number } => {
+    let rest = x;
+    let td = 0;
+    let gain = 0;
+    for (const a of order) {
+      const take = Math.min(rest, left[a] as number);
+      draw[a] = take;
+      rest -= take;
+      const kind = accounts[a]?.kind;
+      if (kind === 'tax_deferred') td += take;
+      else if (kind === 'taxable') gain += take * (gainRatio[a] as number);
+    }
+    return { td, gain };
+  };
+  const capacity = order.reduce((s, a) => s + (left[a] as number), 0);
+  const priorMagi = (): number | undefined => (t >= 2 ? state.agiNominal[t - 2] : state.agiNominal[0]);
+  const irmaaStatus = (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus;
+
+  interface Trial {
+    readonly x: number;
+    readonly deficit: number;
+    readonly taxes: YearTaxes;
+    readonly irmaa: number;
+  }
+  const trial = (x: number): Trial => {
+    const more = spread(x);
+    const taxes = yearTaxes(timeline.state, timeline.inflation, {
+      year: year.year,
+      status: year.filingStatus,
+      age: ages[taxpayer] as number,
+      spouseAge: mfj ? ages[1] : undefined,
+      stateAge,
+      wages: wages * px,
+      pensions: pensions * px,
+      socialSecurity: socialSecurity * px,
+      taxDeferred: (taxDeferred + more.td) * px,
+      gains: (gains + more.gain) * px,
+      aca: year.aca,
+      householdSize: living.length,
+      benchmarkPremium: timeline.acaBenchmarkPremium * px,
+    });
+    const magi = priorMagi() ?? taxes.agi;
+    const irmaa = irmaaSurcharge(year.year, irmaaStatus, magi, enrollees, timeline.inflation) / px;
+    const deficit =
+      spending + (taxes.total / px + irmaa) - (wages + pensions + socialSecurity + withdrawn + x);
+    return { x, deficit, taxes, irmaa };
+  };
+
+  // 5. Settle the draw: the smallest draw found that covers the need, to a cent.
+  let at = trial(0);
+  if (at.deficit > 0) {
+    let low = at; // deficit > 0
+    let high: Trial | undefined; // deficit <= 0
+    let slope = 1; // reduction of the deficit per dollar drawn
+    let x = Math.min(capacity, at.deficit);
+    for (let step = 0; step < MAX_SETTLE_STEPS; step++) {
+      const next = trial(x);
+      if (next.deficit > 0) {
+        if (next.x > low.x) {
+          slope = Math.min(1, Math.max(0.02, (low.deficit - next.deficit) / (next.x - low.x)));
+          low = next;
+        }
+      } else if (high === undefined || next.x < high.x) {
+        high = next;
+      }
+      if (high !== undefined && (-high.deficit < CENT || high.x - low.x < CENT / 2)) break;
+      if (high === undefined && low.x >= capacity) break;
+      // Secant from the last uncovered draw; halve the bracket when it lands outside.
+      let guess = low.x + low.deficit / slope;
+      if (high !== undefined && (guess >= high.x || guess <= low.x)) guess = (low.x + high.x) / 2;
+      else if (high !== undefined && guess > high.x - CENT / 2) guess = high.x - CENT / 2;
+      x = Math.min(capacity, guess);
+      if (x <= low.x) x = high === undefined ? capacity : (low.x + high.x) / 2;
+    }
+    at = high ?? low;
+    spread(at.x);
+  } else {
+    spread(0);
+  }
+
+  // The year's flows.
+  const shortfall = Math.max(0, at.deficit);
+  const deposit = Math.max(0, -at.deficit);
+  const balances = new Array<number>(n);
+  const bases = new Array<number>(n);
+  const withdrawals = new Array<number>(n);
+  let capitalGains = 0;
+  for (let a = 0; a < n; a++) {
+    const total = (w[a] as number) + (draw[a] as number);
+    withdrawals[a] = total;
+    balances[a] = (left[a] as number) - (draw[a] as number) + (converted[a] as number);
+    if (accounts[a]?.kind === 'taxable') {
+      const gain = total * (gainRatio[a] as number);
+      capitalGains += gain;
+      bases[a] = Math.max(0, amount(state.bases[a]) - (total - gain));
+    } else bases[a] = 0;
+  }
+  const depositTo = accounts.findIndex((a) => a.kind === 'taxable');
+  if (deposit > 0 && depositTo >= 0) {
+    balances[depositTo] = (balances[depositTo] as number) + deposit;
+    bases[depositTo] = (bases[depositTo] as number) + deposit;
+  }
+  const taxes = at.taxes;
+  const record: YearRecord = {
+    year: year.year,
+    balances: start.slice(),
+    withdrawals,
+    conversions,
+    rmd,
+    wages,
+    pensions,
+    socialSecurity,
+    taxableSocialSecurity: taxes.taxableSocialSecurity / px,
+    capitalGains,
+    agiNominal: taxes.agi,
+    federalTax: taxes.federalTax / px,
+    niit: taxes.niit / px,
+    stateTax: taxes.stateTax / px,
+    irmaa: at.irmaa,
+    acaNetPremium: taxes.acaNetPremium / px,
+    premiumTaxCredit: taxes.premiumTaxCredit / px,
+    spending: Math.max(0, spending - shortfall),
+    shortfall,
+    deposit,
+  };
+  return { record, balances, bases, taxes };
+}
+
+/** The Roth account a conversion of person `p` goes into: the person's first, else the household's first. */
+function rothFor(timeline: Timeline, owners: readonly number[], p: number): number {
+  const accounts = timeline.accounts;
+  const own = accounts.findIndex((a, i) => a.kind === 'roth' && owners[i] === p);
+  return own >= 0 ? own : accounts.findIndex((a) => a.kind === 'roth');
+}
+
+/**
+ * The state after a settled year: growth (factor `growth`) and the deaths at the end of the year.
+ *
+ * @example
+ * ```ts
+ * import { initialState, nextState, settleYear } from './evaluate';
+ * const s = initialState(timeline);
+ * const next = nextState(timeline, 0, s, settleYear(timeline, 0, s, decision), 1.03);
+ * ```
+ */
+export function nextState(
+  timeline: Timeline,
+  t: number,
+  state: YearState,
+  settled: SettledYear,
+  growth: number,
+): YearState {
+  const year = timeline.years[t] as TimelineYear;
+  const balances = settled.balances.map((b) => b * growth);
+  let owners = state.owners;
+  timeline.people.forEach((person, p) => {
+    if (person.lastYear !== year.year) return;
+    const survivor = timeline.people.findIndex((q, i) => i !== p && q.lastYear > year.year);
+    if (survivor < 0) return;
+    owners = owners.map((o) => (o === p ? survivor : o));
+  });
+  return {
+    balances,
+    bases: settled.bases,
+    owners,
+    agiNominal: [...state.agiNominal, settled.record.agiNominal],
+  };
+}
+
+/**
+ * The exact accounting of a plan under a policy: every year settled ({@link settleYear}), grown
+ * (`options.growth[t]`, else `timeline.years[t].growth`) and inherited, then the after-tax bequest,
+ * the totals and the present values.
+ *
+ * @example
+ * ```ts
+ * import { evaluate, fixedPolicy } from './evaluate';
+ * const e = evaluate(timeline, fixedPolicy(decisions));
+ * [e.bequest, e.totals.shortfall];
+ * ```
+ */
+export function evaluate(
+  timeline: Timeline,
+  policy: Policy,
+  options: { readonly growth?: ArrayLike<number> } = {},
+): Evaluation {
+  let state = initialState(timeline);
+  const years: YearRecord[] = [];
+  const totals = { spending: 0, federalTax: 0, stateTax: 0, irmaa: 0, acaNetPremium: 0, shortfall: 0 };
+  const pv = { spending: 0, taxes: 0, bequest: 0 };
+  const d = 1 + timeline.discountRate;
+  timeline.years.forEach((year, t) => {
+    const settled = settleYear(timeline, t, state, policy(year, state));
+    const r = settled.record;
+    years.push(r);
+    totals.spending += r.spending;
+    totals.federalTax += r.federalTax;
+    totals.stateTax += r.stateTax;
+    totals.irmaa += r.irmaa;
+    totals.acaNetPremium += r.acaNetPremium;
+    totals.shortfall += r.shortfall;
+    const discount = d ** t;
+    pv.spending += r.spending / discount;
+    pv.taxes += (r.federalTax + r.stateTax + r.irmaa) / discount;
+    state = nextState(timeline, t, state, settled, options.growth?.[t] ?? year.growth);
+  });
+  const bequest = afterTaxBequest(timeline, state.balances);
+  pv.bequest = bequest / d ** timeline.years.length;
+  return { years, bequest, endBalances: state.balances, totals, pv };
+}
+
+/**
+ * The after-tax value of balances to the heirs: taxable + Roth + (1 - heirsRate) x (tax-deferred + HSA).
+ *
+ * @example
+ * ```ts
+ * import { afterTaxBequest } from './evaluate';
+ * afterTaxBequest(timeline, [100_000, 200_000]); // 100,000 + 0.75 x 200,000 with a taxable and an IRA at heirsRate 0.25
+ * ```
+ */
+export function afterTaxBequest(timeline: Timeline, balances: readonly number[]): number {
+  let total = 0;
+  timeline.accounts.forEach((a, i) => {
+    const b = balances[i] as number;
+    total += a.kind === 'taxable' || a.kind === 'roth' ? b : (1 - timeline.heirsRate) * b;
+  });
+  return total;
+}
+
+/**
+ * A policy that replays decisions year by year (index t takes `decisions[t]`; a year without one
+ * spends and withdraws nothing): the evaluation caps the withdrawals to the balances and raises them to
+ * the RMDs.
+ *
+ * @example
+ * ```ts
+ * import { evaluate, fixedPolicy } from './evaluate';
+ * const again = evaluate(timeline, fixedPolicy(first.years.map((r, t) => ({ withdrawals: r.withdrawals, conversions: r.conversions, spending: decisions[t].spending }))));
+ * ```
+ */
+export function fixedPolicy(decisions: readonly YearDecision[]): Policy {
+  return (year) => decisions[year.index] ?? { withdrawals: [], conversions: [], spending: 0 };
+}
