@@ -18,7 +18,8 @@
  * 5. the cash flow: wages + pensions + Social Security + withdrawals pay the spending, the taxes, the
  *    IRMAA and the net premium; a surplus is deposited in the first taxable account (balance and basis);
  *    a shortfall is drawn in the balancing order (taxable, tax-deferred, Roth, HSA accounts, each in
- *    account order), the year re-taxed until the draw covers the need with less than a cent to spare;
+ *    account order), the year re-taxed until the draw is the smallest whole number of nominal cents that
+ *    covers the need (the surplus left, under a cent's worth, is deposited);
  *    what the accounts cannot pay is `shortfall`;
  * 6. growth: every account x the year's growth factor (`options.growth[t]` overrides it);
  * 7. deaths at the end of `PlanPerson.lastYear`: the survivor becomes the owner of the deceased's
@@ -80,10 +81,12 @@ export interface SettledYear {
   readonly taxes: YearTaxes;
 }
 
-/** Cash-flow tolerance: the draw covers the need with less than this to spare (real dollars). */
+/** One cent (nominal): the balancing draw is a whole number of them. */
 const CENT = 0.01;
 /** Re-taxings of a year before the covering draw found so far is kept. */
 const MAX_SETTLE_STEPS = 60;
+/** The least reduction of the deficit per dollar drawn the secant assumes (a 98% marginal cost). */
+const MIN_SLOPE = 0.02;
 
 /** A finite amount at least 0 (anything else, NaN included, is 0). */
 const amount = (x: number | undefined): number => (x !== undefined && x > 0 && Number.isFinite(x) ? x : 0);
@@ -277,37 +280,41 @@ export function settleYear(
     return { x, deficit, taxes, irmaa };
   };
 
-  // 5. Settle the draw: the smallest draw found that covers the need, to a cent.
+  // 5. Settle the draw, in whole nominal cents: the smallest that covers the need (by a secant on the
+  // deficit, bracketed, halving when the secant leaves the bracket).
+  const capCents = capacity * px * 100;
+  const drawOf = (cents: number) => Math.min(capacity, cents / 100 / px);
   let at = trial(0);
-  if (at.deficit > 0) {
+  if (at.deficit > 0 && capacity > 0) {
     let low = at; // deficit > 0
+    let lowCents = 0;
     let high: Trial | undefined; // deficit <= 0
-    let slope = 1; // reduction of the deficit per dollar drawn
-    let x = Math.min(capacity, at.deficit);
+    let highCents = Number.POSITIVE_INFINITY;
+    let slope = 1; // reduction of the deficit per dollar drawn: 1 - the marginal cost
+    let cents = Math.min(Math.ceil(at.deficit * px * 100), Math.ceil(capCents));
     for (let step = 0; step < MAX_SETTLE_STEPS; step++) {
-      const next = trial(x);
+      const next = trial(drawOf(cents));
       if (next.deficit > 0) {
-        if (next.x > low.x) {
-          slope = Math.min(1, Math.max(0.02, (low.deficit - next.deficit) / (next.x - low.x)));
+        if (cents > lowCents) {
+          slope = Math.min(1, Math.max(MIN_SLOPE, (low.deficit - next.deficit) / (next.x - low.x)));
           low = next;
+          lowCents = cents;
         }
-      } else if (high === undefined || next.x < high.x) {
+      } else if (cents < highCents) {
         high = next;
+        highCents = cents;
       }
-      if (high !== undefined && (-high.deficit < CENT || high.x - low.x < CENT / 2)) break;
-      if (high === undefined && low.x >= capacity) break;
-      // Secant from the last uncovered draw; halve the bracket when it lands outside.
-      let guess = low.x + low.deficit / slope;
-      if (high !== undefined && (guess >= high.x || guess <= low.x)) guess = (low.x + high.x) / 2;
-      else if (high !== undefined && guess > high.x - CENT / 2) guess = high.x - CENT / 2;
-      x = Math.min(capacity, guess);
-      if (x <= low.x) x = high === undefined ? capacity : (low.x + high.x) / 2;
+      // Settled: the next cent down is uncovered (or would be, at the local slope).
+      if (high !== undefined && (highCents - lowCents <= 1 || -high.deficit * px < CENT * slope)) break;
+      if (high === undefined && lowCents >= capCents) break; // the accounts are spent
+      let guess = Math.ceil(lowCents + (low.deficit * px * 100) / slope);
+      if (guess <= lowCents) guess = lowCents + 1;
+      if (guess >= highCents) guess = Math.floor((lowCents + highCents) / 2);
+      cents = Math.min(guess, Math.ceil(capCents));
     }
     at = high ?? low;
-    spread(at.x);
-  } else {
-    spread(0);
   }
+  spread(at.x);
 
   // The year's flows.
   const shortfall = Math.max(0, at.deficit);
