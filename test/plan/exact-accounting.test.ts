@@ -205,7 +205,7 @@ describe('exact accounting: replay', () => {
       growth: 1.03,
       maxConversion: 100_000,
       state: 'CA',
-      person: (_p, year, age) => ({
+      person: (_p, _year, age) => ({
         socialSecurity: age >= 70 ? 45_000 : 0,
         rmdDivisor: age >= 75 ? 24.6 : undefined,
       }),

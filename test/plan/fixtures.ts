@@ -9,7 +9,7 @@ export interface TimelineFixture {
   readonly endYear?: number;
   readonly people: readonly { readonly birthYear: number; readonly lastYear: number }[];
   readonly accounts: readonly PlanAccount[];
-  readonly state?: string;
+  readonly state?: string | undefined;
   /** Default 0 (real = nominal). */
   readonly inflation?: number;
   /** Real growth factor of every year (default 1). */

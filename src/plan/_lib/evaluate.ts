@@ -34,7 +34,14 @@
  * @module
  */
 import type { Timeline, TimelineYear, YearDecision, YearRecord } from './types';
-import { irmaaSurcharge, type YearTaxes, yearTaxes } from './year-taxes';
+import {
+  irmaaSurcharge,
+  type TaxYear,
+  taxYearOf,
+  type YearIncome,
+  type YearTaxes,
+  yearTaxes,
+} from './year-taxes';
 
 /** What a policy sees at the start of a year. */
 export interface YearState {
@@ -112,17 +119,95 @@ export function initialState(timeline: Timeline): YearState {
 /** The order a shortfall is drawn in: taxable, tax-deferred, Roth, HSA, each in account order. */
 const BALANCING_ORDER = ['taxable', 'tax_deferred', 'roth', 'hsa'] as const;
 
-function balancingOrder(timeline: Timeline): readonly number[] {
-  const order: number[] = [];
-  for (const kind of BALANCING_ORDER) {
-    timeline.accounts.forEach((a, i) => {
-      if (a.kind === kind) order.push(i);
-    });
-  }
-  return order;
+/** What a year's accounting reads of the timeline, worked out once per timeline. */
+interface Fixed {
+  readonly taxable: readonly boolean[];
+  readonly taxDeferred: readonly boolean[];
+  /** Account indices in the balancing order. */
+  readonly order: readonly number[];
+  /** The first taxable account (-1: none). */
+  readonly depositTo: number;
+  readonly years: readonly FixedYear[];
 }
 
-const orders = new WeakMap<Timeline, readonly number[]>();
+/** A plan year's income and taxpayers, which no decision changes. */
+interface FixedYear {
+  readonly living: readonly number[];
+  readonly wages: number;
+  readonly pensions: number;
+  readonly socialSecurity: number;
+  /** The year's income as the tax engines read it, less the withdrawals and gains (nominal). */
+  readonly income: Omit<YearIncome, 'taxDeferred' | 'gains'>;
+  readonly taxYear: TaxYear;
+  /** People 65 or older alive in the year (Medicare enrollees paying IRMAA). */
+  readonly enrollees: number;
+  /** Filing status of the return whose MAGI sets the year's IRMAA. */
+  readonly irmaaStatus: 'single' | 'mfj';
+}
+
+const fixedOf = new WeakMap<Timeline, Fixed>();
+
+function fixed(timeline: Timeline): Fixed {
+  let f = fixedOf.get(timeline);
+  if (f !== undefined) return f;
+  const accounts = timeline.accounts;
+  const order: number[] = [];
+  for (const kind of BALANCING_ORDER) accounts.forEach((a, i) => a.kind === kind && order.push(i));
+  const years = timeline.years.map((year, t): FixedYear => {
+    const px = year.priceIndex;
+    const living: number[] = [];
+    let wages = 0;
+    let pensions = 0;
+    let socialSecurity = 0;
+    year.people.forEach((person, p) => {
+      if (!person.alive) return;
+      living.push(p);
+      wages += amount(person.wages);
+      pensions += amount(person.pension);
+      socialSecurity += amount(person.socialSecurity);
+    });
+    const ages = year.people.map((person) => person.age);
+    const mfj = year.filingStatus === 'mfj';
+    return {
+      living,
+      wages,
+      pensions,
+      socialSecurity,
+      income: {
+        status: year.filingStatus,
+        age: ages[mfj ? 0 : (living[0] ?? 0)] as number,
+        spouseAge: mfj ? ages[1] : undefined,
+        stateAge: Math.max(0, ...living.map((p) => ages[p] as number)),
+        wages: wages * px,
+        pensions: pensions * px,
+        socialSecurity: socialSecurity * px,
+        aca: year.aca,
+        householdSize: living.length,
+        benchmarkPremium: timeline.acaBenchmarkPremium * px,
+      },
+      taxYear: taxYearOf(timeline.state, year.year, timeline.inflation),
+      enrollees: living.filter((p) => (ages[p] as number) >= 65).length,
+      irmaaStatus: (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus,
+    };
+  });
+  f = {
+    taxable: accounts.map((a) => a.kind === 'taxable'),
+    taxDeferred: accounts.map((a) => a.kind === 'tax_deferred'),
+    order,
+    depositTo: accounts.findIndex((a) => a.kind === 'taxable'),
+    years,
+  };
+  fixedOf.set(timeline, f);
+  return f;
+}
+
+/** One trial of a year's balancing draw. */
+interface Trial {
+  readonly x: number;
+  readonly deficit: number;
+  readonly taxes: YearTaxes;
+  readonly irmaa: number;
+}
 
 /**
  * One year of the exact accounting: the decision capped and raised to the RMDs, the taxes, the
@@ -144,8 +229,10 @@ export function settleYear(
   decision: YearDecision,
 ): SettledYear {
   const year = timeline.years[t] as TimelineYear;
-  const accounts = timeline.accounts;
-  const n = accounts.length;
+  const f = fixed(timeline);
+  const fy = f.years[t] as FixedYear;
+  const { taxable, taxDeferred: isTd, order } = f;
+  const n = timeline.accounts.length;
   const owners = state.owners;
   const start = state.balances;
   const px = year.priceIndex;
@@ -154,12 +241,14 @@ export function settleYear(
   const w = new Array<number>(n);
   for (let a = 0; a < n; a++) w[a] = Math.min(amount(decision.withdrawals[a]), amount(start[a]));
   let rmd = 0;
-  year.people.forEach((person, p) => {
-    if (!person.alive || person.rmdDivisor === undefined) return;
+  const people = year.people;
+  for (let p = 0; p < people.length; p++) {
+    const person = people[p] as TimelineYear['people'][number];
+    if (!person.alive || person.rmdDivisor === undefined) continue;
     let balance = 0;
     let taken = 0;
     for (let a = 0; a < n; a++) {
-      if (accounts[a]?.kind === 'tax_deferred' && owners[a] === p) {
+      if (isTd[a] && owners[a] === p) {
         balance += amount(start[a]);
         taken += w[a] as number;
       }
@@ -167,24 +256,25 @@ export function settleYear(
     const required = balance / person.rmdDivisor;
     rmd += required;
     for (let a = 0; a < n && taken < required; a++) {
-      if (accounts[a]?.kind !== 'tax_deferred' || owners[a] !== p) continue;
+      if (!isTd[a] || owners[a] !== p) continue;
       const more = Math.min(required - taken, amount(start[a]) - (w[a] as number));
       w[a] = (w[a] as number) + more;
       taken += more;
     }
-  });
+  }
   const left = new Array<number>(n);
   for (let a = 0; a < n; a++) left[a] = amount(start[a]) - (w[a] as number);
-  const conversions = year.people.map(() => 0);
+  const conversions = new Array<number>(people.length).fill(0);
   const converted = new Array<number>(n).fill(0);
-  year.people.forEach((person, p) => {
+  let convertedTotal = 0;
+  for (let p = 0; p < people.length; p++) {
     let wanted = Math.min(amount(decision.conversions[p]), timeline.maxConversion);
-    if (!person.alive || wanted <= 0) return;
+    if (!people[p]?.alive || !(wanted > 0)) continue;
     const roth = rothFor(timeline, owners, p);
-    if (roth < 0) return;
+    if (roth < 0) continue;
     let done = 0;
     for (let a = 0; a < n && wanted > 0; a++) {
-      if (accounts[a]?.kind !== 'tax_deferred' || owners[a] !== p) continue;
+      if (!isTd[a] || owners[a] !== p) continue;
       const take = Math.min(wanted, left[a] as number);
       left[a] = (left[a] as number) - take;
       wanted -= take;
@@ -192,91 +282,61 @@ export function settleYear(
     }
     conversions[p] = done;
     converted[roth] = (converted[roth] as number) + done;
-  });
+    convertedTotal += done;
+  }
 
   // 4. The year's income other than the balancing draw.
-  let wages = 0;
-  let pensions = 0;
-  let socialSecurity = 0;
-  const living: number[] = [];
-  year.people.forEach((person, p) => {
-    if (!person.alive) return;
-    living.push(p);
-    wages += amount(person.wages);
-    pensions += amount(person.pension);
-    socialSecurity += amount(person.socialSecurity);
-  });
   const gainRatio = new Array<number>(n).fill(0);
-  let taxDeferred = 0;
+  let taxDeferred = convertedTotal;
   let gains = 0;
   let withdrawn = 0;
+  let capacity = 0;
   for (let a = 0; a < n; a++) {
-    const kind = accounts[a]?.kind;
     const wa = w[a] as number;
     withdrawn += wa;
-    if (kind === 'taxable') {
+    capacity += left[a] as number;
+    if (taxable[a]) {
       const balance = amount(start[a]);
-      gainRatio[a] = balance > 0 ? Math.max(0, 1 - amount(state.bases[a]) / balance) : 0;
-      gains += wa * (gainRatio[a] as number);
-    } else if (kind === 'tax_deferred') taxDeferred += wa;
+      const ratio = balance > 0 ? Math.max(0, 1 - amount(state.bases[a]) / balance) : 0;
+      gainRatio[a] = ratio;
+      gains += wa * ratio;
+    } else if (isTd[a]) taxDeferred += wa;
   }
-  for (const c of conversions) taxDeferred += c;
   const spending = amount(decision.spending);
-  const ages = year.people.map((person) => person.age);
-  const stateAge = Math.max(...living.map((p) => ages[p] as number), 0);
-  const mfj = year.filingStatus === 'mfj';
-  const taxpayer = mfj ? 0 : (living[0] ?? 0);
-  const enrollees = living.filter((p) => (ages[p] as number) >= 65).length;
-  const order = orders.get(timeline) ?? balancingOrder(timeline);
-  orders.set(timeline, order);
+  const cash = fy.wages + fy.pensions + fy.socialSecurity + withdrawn;
+  const priorMagi = t >= 2 ? state.agiNominal[t - 2] : state.agiNominal[0];
+  const irmaaOf = (magi: number): number =>
+    fy.enrollees === 0
+      ? 0
+      : irmaaSurcharge(year.year, fy.irmaaStatus, magi, fy.enrollees, timeline.inflation) / px;
+  // Set by an earlier year's MAGI, except in the first year (its own MAGI).
+  const fixedIrmaa = priorMagi === undefined ? undefined : irmaaOf(priorMagi);
 
-  // The balancing draw x spread in the balancing order.
+  // The balancing draw x spread in the balancing order: its tax-deferred part and its gain.
   const draw = new Array<number>(n).fill(0);
-  const spread = (x: number): { td: number; gain: number } => {
+  let drawTd = 0;
+  let drawGain = 0;
+  const spread = (x: number): void => {
     let rest = x;
-    let td = 0;
-    let gain = 0;
+    drawTd = 0;
+    drawGain = 0;
     for (const a of order) {
-      const take = Math.min(rest, left[a] as number);
+      const take = rest < (left[a] as number) ? rest : (left[a] as number);
       draw[a] = take;
       rest -= take;
-      const kind = accounts[a]?.kind;
-      if (kind === 'tax_deferred') td += take;
-      else if (kind === 'taxable') gain += take * (gainRatio[a] as number);
+      if (isTd[a]) drawTd += take;
+      else if (taxable[a]) drawGain += take * (gainRatio[a] as number);
     }
-    return { td, gain };
   };
-  const capacity = order.reduce((s, a) => s + (left[a] as number), 0);
-  const priorMagi = (): number | undefined => (t >= 2 ? state.agiNominal[t - 2] : state.agiNominal[0]);
-  const irmaaStatus = (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus;
-
-  interface Trial {
-    readonly x: number;
-    readonly deficit: number;
-    readonly taxes: YearTaxes;
-    readonly irmaa: number;
-  }
   const trial = (x: number): Trial => {
-    const more = spread(x);
-    const taxes = yearTaxes(timeline.state, timeline.inflation, {
-      year: year.year,
-      status: year.filingStatus,
-      age: ages[taxpayer] as number,
-      spouseAge: mfj ? ages[1] : undefined,
-      stateAge,
-      wages: wages * px,
-      pensions: pensions * px,
-      socialSecurity: socialSecurity * px,
-      taxDeferred: (taxDeferred + more.td) * px,
-      gains: (gains + more.gain) * px,
-      aca: year.aca,
-      householdSize: living.length,
-      benchmarkPremium: timeline.acaBenchmarkPremium * px,
+    spread(x);
+    const taxes = yearTaxes(fy.taxYear, {
+      ...fy.income,
+      taxDeferred: (taxDeferred + drawTd) * px,
+      gains: (gains + drawGain) * px,
     });
-    const magi = priorMagi() ?? taxes.agi;
-    const irmaa = irmaaSurcharge(year.year, irmaaStatus, magi, enrollees, timeline.inflation) / px;
-    const deficit =
-      spending + (taxes.total / px + irmaa) - (wages + pensions + socialSecurity + withdrawn + x);
+    const irmaa = fixedIrmaa ?? irmaaOf(taxes.agi);
+    const deficit = spending + (taxes.total / px + irmaa) - (cash + x);
     return { x, deficit, taxes, irmaa };
   };
 
@@ -327,13 +387,13 @@ export function settleYear(
     const total = (w[a] as number) + (draw[a] as number);
     withdrawals[a] = total;
     balances[a] = (left[a] as number) - (draw[a] as number) + (converted[a] as number);
-    if (accounts[a]?.kind === 'taxable') {
+    if (taxable[a]) {
       const gain = total * (gainRatio[a] as number);
       capitalGains += gain;
       bases[a] = Math.max(0, amount(state.bases[a]) - (total - gain));
     } else bases[a] = 0;
   }
-  const depositTo = accounts.findIndex((a) => a.kind === 'taxable');
+  const depositTo = f.depositTo;
   if (deposit > 0 && depositTo >= 0) {
     balances[depositTo] = (balances[depositTo] as number) + deposit;
     bases[depositTo] = (bases[depositTo] as number) + deposit;
@@ -345,9 +405,9 @@ export function settleYear(
     withdrawals,
     conversions,
     rmd,
-    wages,
-    pensions,
-    socialSecurity,
+    wages: fy.wages,
+    pensions: fy.pensions,
+    socialSecurity: fy.socialSecurity,
     taxableSocialSecurity: taxes.taxableSocialSecurity / px,
     capitalGains,
     agiNominal: taxes.agi,

@@ -29,7 +29,6 @@ type StateTaxTable = Parameters<typeof stateTax>[0];
 
 /** A household-year's income as the tax engines read it, in nominal dollars of the year. */
 export interface YearIncome {
-  readonly year: number;
   readonly status: 'single' | 'mfj';
   /** The taxpayer's age at the end of the year (person 0, or the survivor). */
   readonly age: number;
@@ -72,8 +71,12 @@ export interface YearTaxes {
   readonly federalFactor: number;
 }
 
-/** The tables and deflation factors of one calendar year, state and inflation. */
-interface YearTables {
+/**
+ * The tables and deflation factors of one calendar year, state and inflation, with the memo of its
+ * taxes: what {@link yearTaxes} computes with ({@link taxYearOf}).
+ */
+export interface TaxYear {
+  readonly year: number;
   readonly federal: FederalTaxTable;
   readonly federalYear: number;
   readonly federalFactor: number;
@@ -81,13 +84,25 @@ interface YearTables {
   readonly stateFactor: number;
   readonly acaYear: number;
   readonly acaFactor: number;
+  /** Taxes by their exact inputs (whole cents, ages, status). */
+  readonly memo: Map<string, YearTaxes>;
 }
 
-const tablesMemo = new Map<string, YearTables>();
+const taxYears = new Map<string, TaxYear>();
 
-function tablesOf(state: string | undefined, year: number, inflation: number): YearTables {
+/**
+ * The tables that compute calendar year `year` for a state (undefined: none) at an inflation rate.
+ *
+ * @example
+ * ```ts
+ * import { taxYearOf } from './year-taxes';
+ * const t = taxYearOf('CA', 2030, 0.02);
+ * [t.federalYear, t.federalFactor]; // [2026, 1.08243216]
+ * ```
+ */
+export function taxYearOf(state: string | undefined, year: number, inflation: number): TaxYear {
   const key = `${state ?? ''}|${year}|${inflation}`;
-  let t = tablesMemo.get(key);
+  let t = taxYears.get(key);
   if (t === undefined) {
     const federal = federalTableFor(year);
     const federalYear = federal.tax_year;
@@ -100,6 +115,7 @@ function tablesOf(state: string | undefined, year: number, inflation: number): Y
     }
     const acaYear = tableYearFor(applicablePercentageTables.years, year);
     t = {
+      year,
       federal,
       federalYear,
       federalFactor: projectionFactor(year, federalYear, inflation),
@@ -107,8 +123,9 @@ function tablesOf(state: string | undefined, year: number, inflation: number): Y
       stateFactor,
       acaYear,
       acaFactor: projectionFactor(year, acaYear, inflation),
+      memo: new Map(),
     };
-    tablesMemo.set(key, t);
+    taxYears.set(key, t);
   }
   return t;
 }
@@ -116,48 +133,66 @@ function tablesOf(state: string | undefined, year: number, inflation: number): Y
 /** Whole cents of `dollars / factor` (an amount in a table's dollars, to the cent). */
 const centsIn = (dollars: number, factor: number): number => Math.round((dollars / factor) * 100) + 0;
 
-/** The most memoized years kept (then the memo starts over): about 40 MB at most. */
-const MEMO_LIMIT = 100_000;
-const memo = new Map<string, YearTaxes>();
+/** The whole cents the state engine reads (in its table's dollars). */
+interface StateCents {
+  readonly income: number;
+  readonly pension: number;
+  readonly socialSecurity: number;
+}
+
+/** The most memoized results a year keeps (then its memo starts over). */
+const MEMO_LIMIT = 20_000;
 
 /**
  * The exact taxes of one household-year (nominal dollars), memoized by their exact inputs (the whole
- * cents each engine reads, the ages, the year, the state and the inflation).
+ * cents each engine reads, the ages and the filing status).
  *
  * @example
  * ```ts
- * import { yearTaxes } from './year-taxes';
+ * import { taxYearOf, yearTaxes } from './year-taxes';
  * // 2026 single, 66, 60,000 from an IRA: 60,000 - 16,100 - 2,050 - 6,000 = 35,850 taxable;
  * // 1,240 + 12% x (35,850 - 12,400) = 4,054
- * yearTaxes(undefined, 0.02, { year: 2026, status: 'single', age: 66, spouseAge: undefined, stateAge: 66, wages: 0, pensions: 0,
- *   socialSecurity: 0, taxDeferred: 60_000, gains: 0, aca: false, householdSize: 1, benchmarkPremium: 0 }).federalTax; // 4054
+ * yearTaxes(taxYearOf(undefined, 2026, 0.02), { status: 'single', age: 66, spouseAge: undefined, stateAge: 66, wages: 0,
+ *   pensions: 0, socialSecurity: 0, taxDeferred: 60_000, gains: 0, aca: false, householdSize: 1, benchmarkPremium: 0 }).federalTax; // 4054
  * ```
  */
-export function yearTaxes(state: string | undefined, inflation: number, income: YearIncome): YearTaxes {
-  const t = tablesOf(state, income.year, inflation);
+export function yearTaxes(t: TaxYear, income: YearIncome): YearTaxes {
   const k = t.federalFactor;
   const wages = centsIn(income.wages, k);
   const ordinary = wages + centsIn(income.pensions, k) + centsIn(income.taxDeferred, k);
   const gains = centsIn(income.gains, k);
   const ss = centsIn(income.socialSecurity, k);
   const premium = income.aca ? centsIn(income.benchmarkPremium, t.acaFactor) : 0;
-  const key = `${state ?? ''}|${inflation}|${income.year}|${income.status}|${income.age}|${income.spouseAge}|${income.stateAge}|${wages}|${ordinary}|${gains}|${ss}|${centsIn(income.pensions, t.stateFactor)}|${centsIn(income.taxDeferred, t.stateFactor)}|${income.aca ? `${income.householdSize}|${premium}` : ''}`;
+  let key = `${income.status}|${income.age}|${income.spouseAge}|${wages}|${ordinary}|${gains}|${ss}`;
+  let state: StateCents | undefined;
+  if (t.state !== undefined) {
+    const ks = t.stateFactor;
+    state = {
+      income: centsIn(income.wages, ks) + centsIn(income.gains, ks),
+      pension: centsIn(income.pensions, ks) + centsIn(income.taxDeferred, ks),
+      socialSecurity: centsIn(income.socialSecurity, ks),
+    };
+    key += `|${income.stateAge}|${state.income}|${state.pension}|${state.socialSecurity}`;
+  }
+  if (income.aca) key += `|${income.householdSize}|${premium}`;
+  const memo = t.memo;
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
-  const result = compute(t, income, wages, ordinary, gains, ss, premium);
+  const result = compute(t, income, wages, ordinary, gains, ss, premium, state);
   if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(key, result);
   return result;
 }
 
 function compute(
-  t: YearTables,
+  t: TaxYear,
   income: YearIncome,
   wages: number,
   ordinary: number,
   gains: number,
   ss: number,
   premium: number,
+  stateCents: StateCents | undefined,
 ): YearTaxes {
   const k = t.federalFactor;
   const fed = householdTaxNumbers(
@@ -176,13 +211,13 @@ function compute(
     ),
   );
   let stateTaxNominal = 0;
-  if (t.state !== undefined) {
+  if (t.state !== undefined && stateCents !== undefined) {
     const ks = t.stateFactor;
     const input: StateTaxInput = {
       filing_status: income.status,
-      state_taxable_income: (centsIn(income.wages, ks) + centsIn(income.gains, ks)) / 100,
-      social_security_income: centsIn(income.socialSecurity, ks) / 100,
-      pension_income: (centsIn(income.pensions, ks) + centsIn(income.taxDeferred, ks)) / 100,
+      state_taxable_income: stateCents.income / 100,
+      social_security_income: stateCents.socialSecurity / 100,
+      pension_income: stateCents.pension / 100,
       age: income.stateAge,
       // The states that deduct federal income tax (AL, MO, OR) take the regular tax computed here.
       federal_income_tax: centsIn(fed.regularTax * k, ks) / 100,
@@ -200,7 +235,7 @@ function compute(
     const ptc = premiumTaxCredit({
       coverageYear: t.acaYear,
       householdSize: income.householdSize,
-      householdIncome: centsIn(agi + income.socialSecurity - taxableSocialSecurity, ka) / 100,
+      householdIncome: centsIn(agi + (ss / 100) * k - taxableSocialSecurity, ka) / 100,
       benchmarkAnnualPremium: premium / 100,
       filingStatus: income.status,
     });
