@@ -152,7 +152,11 @@ function fixed(timeline: Timeline): Fixed {
   if (f !== undefined) return f;
   const accounts = timeline.accounts;
   const order: number[] = [];
-  for (const kind of BALANCING_ORDER) accounts.forEach((a, i) => a.kind === kind && order.push(i));
+  for (const kind of BALANCING_ORDER) {
+    accounts.forEach((a, i) => {
+      if (a.kind === kind) order.push(i);
+    });
+  }
   const years = timeline.years.map((year, t): FixedYear => {
     const px = year.priceIndex;
     const living: number[] = [];
