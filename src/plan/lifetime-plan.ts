@@ -1,22 +1,24 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../core/operation';
-import { optionalResultNumber, resultNumber } from '../core/schema';
+import { resultNumber } from '../core/schema';
 import { IRMAA_ENGINE, PTC_ENGINE } from '../healthcare/engine';
 import { TAX_ENGINE } from '../tax/engine';
-import { planCost, PLAN_COST_FORMULA } from './_lib/cost';
-import { loadSolver } from './_lib/solver';
-import { PlanInput } from './_lib/plan-input';
-import { STRATEGY_NAMES } from './_lib/strategy-names';
+import { PLAN_COST_FORMULA, planCost } from './_lib/cost';
 import { runPlan } from './_lib/plan';
+import { PlanInput } from './_lib/plan-input';
+import { loadSolver } from './_lib/solver';
+import { STRATEGY_NAMES } from './_lib/strategy-names';
 
 const money = resultNumber;
 
 const Summary = z.object({
-  strategy: z.enum([...STRATEGY_NAMES, 'optimized']).check(
-    z.describe(
-      'conventional (no conversions; taxable, then tax-deferred, then Roth, then HSA), fill_12 / fill_22 / fill_24 (convert up to the top of that bracket each year), irmaa_aware (fill_24 kept below the first IRMAA threshold), optimized (the solver’s plan).',
+  strategy: z
+    .enum([...STRATEGY_NAMES, 'optimized'])
+    .check(
+      z.describe(
+        'conventional (no conversions; taxable, then tax-deferred, then Roth, then HSA), fill_12 / fill_22 / fill_24 (convert up to the top of that bracket each year), irmaa_aware (fill_24 kept below the first IRMAA threshold), optimized (the solver’s plan).',
+      ),
     ),
-  ),
   spending_level: money(
     'Spending level in dollars of start_year (before the profile and survivor share): max_spending finds the highest the strategy affords under the exact accounting; max_bequest: spending_goal.',
   ),
@@ -34,39 +36,43 @@ const Summary = z.object({
   shortfall: money('Spending the accounts could not pay, over the plan (0 for a feasible plan).'),
 });
 
-const Year = z.object({
-  year: z.int(),
-  ages: z.array(z.int()).check(z.describe('Age of each person at the end of the year (a person not alive is still listed).')),
-  alive: z.array(z.boolean()),
-  balances: z.object({
-    taxable: money('Taxable balance at the start of the year.'),
-    tax_deferred: money('Tax-deferred balance at the start of the year.'),
-    roth: money('Roth balance at the start of the year.'),
-    hsa: money('HSA balance at the start of the year.'),
+const series = (what: string) => z.array(z.number()).check(z.describe(what));
+const byKind = (what: string) =>
+  z.object({
+    taxable: series(`Taxable ${what}.`),
+    tax_deferred: series(`Tax-deferred ${what}.`),
+    roth: series(`Roth ${what}.`),
+    hsa: series(`HSA ${what}.`),
+  });
+
+/** The plan year by year: one array per quantity, entry t for plan year t (ready for charts). */
+const Series = z.object({
+  year: z.array(z.int()),
+  ages: z.array(z.array(z.int())).check(z.describe('ages[p][t]: person p’s age at the end of year t.')),
+  alive: z.array(z.array(z.boolean())).check(z.describe('alive[p][t]: person p is alive in year t.')),
+  balances: byKind('balances at the start of each year'),
+  withdrawals: byKind('withdrawals of each year (RMDs and the balancing draw included)'),
+  conversions: series('Roth conversions of each year.'),
+  income: z.object({
+    wages: series('Wages.'),
+    pensions: series('Pensions.'),
+    social_security: series('Social Security benefits.'),
   }),
-  withdrawals: z.object({
-    taxable: money('Taxable withdrawals.'),
-    tax_deferred: money('Tax-deferred withdrawals (the RMD included).'),
-    roth: money('Roth withdrawals.'),
-    hsa: money('HSA withdrawals.'),
-  }),
-  roth_conversion: money('Roth conversions of the year.'),
-  rmd: money('Required minimum distributions of the year.'),
-  wages: money('Wages.'),
-  pensions: money('Pensions.'),
-  social_security: money('Social Security benefits.'),
-  taxable_social_security: money('Benefits included in income (IRC 86).'),
-  capital_gains: money('Long-term gains realized by taxable withdrawals.'),
-  agi_nominal: money('AGI in dollars of the year itself (the MAGI of IRMAA two years later).'),
-  federal_tax: money('Federal income tax + NIIT + additional Medicare tax.'),
-  state_tax: money('State income tax.'),
-  irmaa: money('IRMAA surcharges paid in the year.'),
-  aca_net_premium: money('Marketplace premium paid net of the premium tax credit.'),
-  spending: money('Spending paid.'),
-  shortfall: money('Spending the accounts could not pay.'),
-  deposit: money('Surplus deposited in the taxable account.'),
-  solver_tax: optionalResultNumber(
-    'Federal plus state tax of the year in the solver’s linear model (optimized plan only): compare with federal_tax + state_tax.',
+  rmd: series('Required minimum distributions.'),
+  taxable_social_security: series('Benefits included in income (IRC 86).'),
+  capital_gains: series('Long-term gains realized by taxable withdrawals.'),
+  agi_nominal: series('AGI in dollars of the year itself (the MAGI that sets IRMAA two years on).'),
+  federal_tax: series('Federal income tax + NIIT + additional Medicare tax.'),
+  state_tax: series('State income tax.'),
+  irmaa: series('IRMAA surcharges paid.'),
+  aca_net_premium: series('Marketplace premium paid net of the premium tax credit.'),
+  spending: series('Spending paid.'),
+  shortfall: series('Spending the accounts could not pay.'),
+  deposit: series('Surplus deposited in the taxable account.'),
+  solver_tax: z.optional(
+    series(
+      'Federal plus state tax of each year in the solver’s linear model (when the plan is the solver’s): compare with federal_tax + state_tax.',
+    ),
   ),
 });
 
@@ -79,14 +85,23 @@ const Percentiles = z.object({
 });
 
 const Stress = z.object({
-  num_simulations: z.int(),
+  paths: z.int(),
   seed: z.int(),
   mortality: z.boolean(),
-  success_rate: money('Share of paths whose spending is paid in every year (0-1).'),
-  years_met_rate: money('Share of all path-years whose spending is paid (0-1).'),
+  success_probability: money('Share of paths whose spending is paid in every year (0-1).'),
+  years_met_probability: money('Share of all path-years whose spending is paid (0-1).'),
   bequest: Percentiles.check(z.describe('After-tax bequest percentiles (dollars of start_year).')),
-  median_lifetime_taxes: money('Median of lifetime taxes over the paths.'),
-  fan_chart_svg: z.string().check(z.describe('SVG fan chart of the total balance percentiles by year.')),
+  median_lifetime_taxes: money('Median over paths of federal and state tax and IRMAA over the plan.'),
+  first_shortfall: z.array(
+    z.object({ year: z.int(), paths: z.int(), probability: money('Share of all paths.') }),
+  ),
+  yearly: z.array(
+    z.object({
+      year: z.int(),
+      paths: z.int().check(z.describe('Paths whose household is alive in the year.')),
+      total_balance: Percentiles,
+    }),
+  ),
 });
 
 /** `/v1/plan/lifetime` result. */
@@ -98,17 +113,25 @@ export const LifetimePlanResult = z.object({
     .array(z.int())
     .check(z.describe('Social Security claiming age of each person with a benefit (chosen when omitted).')),
   optimized: Summary,
-  strategies: z.array(Summary).check(z.describe('Every strategy under the same exact accounting, the optimized plan last.')),
+  strategies: z
+    .array(Summary)
+    .check(z.describe('Every strategy under the same exact accounting, the optimized plan last.')),
   solver: z.object({
     status: z.string().check(z.describe('HiGHS model status of the last round (Optimal).')),
-    chosen: z.enum(['solver', ...STRATEGY_NAMES]).check(
-      z.describe(
-        'Where the optimized plan comes from: solver, or the strategy that did better under the exact accounting than every solver round (the linear model approximates what it cannot express).',
+    chosen: z
+      .enum(['solver', ...STRATEGY_NAMES])
+      .check(
+        z.describe(
+          'Where the optimized plan comes from: solver, or the strategy that did better under the exact accounting than every solver round (the linear model approximates what it cannot express).',
+        ),
       ),
-    ),
-    iterations: z.int().check(
-      z.describe('Rounds of the self-consistent loop (solve, exact re-evaluation, feed the exact figures back).'),
-    ),
+    iterations: z
+      .int()
+      .check(
+        z.describe(
+          'Rounds of the self-consistent loop (solve, exact re-evaluation, feed the exact figures back).',
+        ),
+      ),
     spending_level: money('The spending level of the linear model.'),
     bequest: money('The after-tax bequest of the linear model.'),
     lifetime_taxes: money('Federal and state tax over the plan in the linear model.'),
@@ -118,11 +141,16 @@ export const LifetimePlanResult = z.object({
       bequest: money('Exact minus linear-model bequest.'),
     }),
   }),
-  years: z.array(Year),
+  series: Series,
   stress: z.optional(Stress),
   charts: z.object({
     balances_svg: z.string().check(z.describe('SVG: balances by account type by year (stacked).')),
-    taxes_svg: z.string().check(z.describe('SVG: taxes by year (federal, state, IRMAA, net Marketplace premium).')),
+    taxes_svg: z
+      .string()
+      .check(z.describe('SVG: taxes by year (federal, state, IRMAA, net Marketplace premium).')),
+    stress_svg: z.optional(
+      z.string().check(z.describe('SVG fan chart of the stress test’s total balance percentiles by year.')),
+    ),
   }),
 });
 export type LifetimePlanResult = z.infer<typeof LifetimePlanResult>;

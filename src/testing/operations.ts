@@ -51,6 +51,7 @@ import {
   withdrawalSequencing,
   withdrawalStrategy,
 } from '../index';
+import { lifetimePlan } from '../plan/index';
 
 /**
  * Every finplan operation, by name: named one by one (not through a namespace import of the package,
@@ -78,6 +79,7 @@ export const OPERATIONS = {
   isoAmtCapacity,
   isoExercise,
   lifeNeeds,
+  lifetimePlan,
   loanAmortization,
   longevity,
   longTermCare,

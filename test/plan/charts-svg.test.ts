@@ -23,11 +23,16 @@ function seriesOf(rows: readonly { year: number; taxes: number[]; balances: numb
     withdrawals: { taxable: zero(), tax_deferred: zero(), roth: zero(), hsa: zero() },
     conversions: zero(),
     income: { wages: zero(), pensions: zero(), social_security: zero() },
+    rmd: zero(),
+    taxable_social_security: zero(),
+    capital_gains: zero(),
+    agi_nominal: zero(),
     federal_tax: col((r) => r.taxes[0]!),
     state_tax: col((r) => r.taxes[1]!),
     irmaa: col((r) => r.taxes[2]!),
     aca_net_premium: col((r) => r.taxes[3]!),
     spending: zero(),
+    deposit: zero(),
     shortfall: zero(),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { piecewiseTax, seniorDeductionApplies, taxPieces } from '../../src/plan/_lib/tax-pieces';
+import { seniorDeductionApplies } from '../../src/plan/_lib/projection';
+import { piecewiseTax, taxPieces } from '../../src/plan/_lib/tax-pieces';
 import type { PersonYear, TimelineYear } from '../../src/plan/_lib/types';
 import { householdTax } from '../../src/tax/engine';
 

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluate, initialState, settleYear } from '../../src/plan/_lib/evaluate';
-import { bestLevel, type StrategyName, strategyPolicy } from '../../src/plan/_lib/strategies';
+import { bestLevel, strategyPolicy } from '../../src/plan/_lib/strategies';
+import type { StrategyName } from '../../src/plan/_lib/strategy-names';
 import type { Timeline } from '../../src/plan/_lib/types';
 import { account, makeTimeline } from './fixtures';
 

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { isCalculationError } from '../../src/core/errors';
-import { servedRegistry as registry } from '../../src/served-operations';
 import { rothConversion } from '../../src/retirement/roth-conversion';
+import { servedRegistry as registry } from '../../src/served-operations';
 import { taxEstimate } from '../../src/tax/tax-estimate';
 import {
   ARBITRARY_OPERATIONS,

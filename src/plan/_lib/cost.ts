@@ -28,7 +28,8 @@ export function planCost(request: PlanRequest): number {
     (p) => p.social_security !== undefined && p.social_security.claiming_age === undefined,
   ).length;
   const plan = years * STEPS_PER_PLAN_YEAR * (1 + CLAIMING_SEARCH * searched);
-  const stress = request.stress === undefined ? 0 : request.stress.num_simulations * years * STEPS_PER_STRESS_YEAR;
+  const stress =
+    request.stress === undefined ? 0 : request.stress.num_simulations * years * STEPS_PER_STRESS_YEAR;
   return plan + stress;
 }
 

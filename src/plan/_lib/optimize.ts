@@ -15,8 +15,11 @@ import type { Timeline, TimelineYear, YearDecision, YearRecord } from './types';
 
 /** Rounds of the loop at most (Owl's default is 29; ours settle in 2-4: see docs/plan.md). */
 export const MAX_ROUNDS = 6;
-/** Decisions that move less than this (dollars a year, every year) have settled. */
-const SETTLED = 1;
+/**
+ * A round whose objective moves less than a dollar or 0.01% from the previous one has settled (the
+ * exact search that follows finds the level to a cent either way).
+ */
+const settledWithin = (lp: LpPlan) => Math.max(1, 1e-4 * Math.abs(lp.objective));
 
 /** The loop's result: the plan chosen, its exact evaluation and the linear model's own figures. */
 export interface Optimum {
@@ -51,7 +54,11 @@ function firstFeedback(timeline: Timeline): YearFeedback[] {
 }
 
 /** The feedback of an exact evaluation: what the linear model takes as given in the next round. */
-function feedbackOf(timeline: Timeline, evaluation: Evaluation, previous: readonly YearFeedback[]): YearFeedback[] {
+function feedbackOf(
+  timeline: Timeline,
+  evaluation: Evaluation,
+  previous: readonly YearFeedback[],
+): YearFeedback[] {
   return evaluation.years.map((record: YearRecord, t) => {
     const taxableDrawn = record.withdrawals.reduce(
       (sum, w, a) => (timeline.accounts[a]?.kind === 'taxable' ? sum + w : sum),
@@ -63,6 +70,24 @@ function feedbackOf(timeline: Timeline, evaluation: Evaluation, previous: readon
       fixedCosts: record.irmaa + record.acaNetPremium,
       gainFraction: taxableDrawn > 0 ? record.capitalGains / taxableDrawn : (previous[t]?.gainFraction ?? 0),
       stateRate: agi > 0 ? record.stateTax / agi : 0,
+    };
+  });
+}
+
+/** The share of the new figures a damped round takes (Owl damps its loop on oscillation too). */
+const DAMPING = 0.5;
+
+/** `from` moved the share `by` of the way to `to`, field by field. */
+function blend(from: readonly YearFeedback[], to: readonly YearFeedback[], by: number): YearFeedback[] {
+  const mix = (a: number, b: number) => a + (b - a) * by;
+  return to.map((next, t) => {
+    const old = from[t] ?? next;
+    return {
+      ...next,
+      taxableSocialSecurity: mix(old.taxableSocialSecurity, next.taxableSocialSecurity),
+      fixedCosts: mix(old.fixedCosts, next.fixedCosts),
+      gainFraction: mix(old.gainFraction, next.gainFraction),
+      stateRate: mix(old.stateRate, next.stateRate),
     };
   });
 }
@@ -85,53 +110,56 @@ export function lpPolicy(lp: LpPlan, level: number): Policy {
 
 /** The exact evaluation of a linear plan: its best level (max_spending) or the goal (max_bequest). */
 function exactOf(timeline: Timeline, lp: LpPlan): { level: number; evaluation: Evaluation } {
-  if (timeline.objective === 'max_bequest')
-    return {
-      level: timeline.spendingLevel,
-      evaluation: evaluate(timeline, lpPolicy(lp, timeline.spendingLevel)),
-    };
-  return bestLevel(timeline, (level) => lpPolicy(lp, level));
+  return bestLevel(timeline, (level) => lpPolicy(lp, level), lp.level);
 }
 
 /** Whether plan `a` beats plan `b` under the exact accounting for the timeline's objective. */
-export function beats(timeline: Timeline, a: { level: number; evaluation: Evaluation }, b: { level: number; evaluation: Evaluation }): boolean {
+export function beats(
+  timeline: Timeline,
+  a: { level: number; evaluation: Evaluation },
+  b: { level: number; evaluation: Evaluation },
+): boolean {
   return timeline.objective === 'max_spending'
     ? a.level > b.level + 0.005
     : a.evaluation.bequest > b.evaluation.bequest + 0.005;
 }
 
-function settled(a: LpPlan, b: LpPlan): boolean {
-  return a.decisions.every((year, t) => {
-    const other = b.decisions[t];
-    if (other === undefined) return false;
-    return (
-      year.withdrawals.every((w, i) => Math.abs(w - (other.withdrawals[i] ?? 0)) < SETTLED) &&
-      year.conversions.every((x, i) => Math.abs(x - (other.conversions[i] ?? 0)) < SETTLED)
-    );
-  });
-}
-
 /**
- * The self-consistent loop (module doc). Deterministic: the solver's options are pinned and the loop's
- * inputs are the previous round's exact figures.
+ * The self-consistent loop (module doc). Each round solves the program (warm-started from the previous
+ * round's basis) and evaluates its plan exactly at the program's own level, whose figures feed the next
+ * round; the loop stops when the program's objective moves by less than a dollar (or after
+ * {@link MAX_ROUNDS}). The last two rounds' plans are then searched for their best exact level (or
+ * bequest) and the better one is the plan. Deterministic: the solver's options are pinned and each
+ * round's inputs are the previous round's exact figures.
  */
 export function optimize(timeline: Timeline): Optimum {
   let feedback = firstFeedback(timeline);
-  let best: Optimum | undefined;
-  let previous: LpPlan | undefined;
+  const plans: LpPlan[] = [];
   for (let round = 1; round <= MAX_ROUNDS; round++) {
-    const lp = solveLp(timeline, feedback);
+    const previous = plans.at(-1);
+    const lp = solveLp(timeline, feedback, { warmStart: previous });
+    plans.push(lp);
+    if (previous !== undefined && Math.abs(lp.objective - previous.objective) < settledWithin(lp)) break;
+    if (round === MAX_ROUNDS) break;
+    const level = timeline.objective === 'max_bequest' ? timeline.spendingLevel : lp.level;
+    const next = feedbackOf(timeline, evaluate(timeline, lpPolicy(lp, level)), feedback);
+    // Damped once the rounds oscillate (the objective turned back): half way to the new figures.
+    const before = plans.at(-3)?.objective;
+    const turned =
+      before !== undefined &&
+      previous !== undefined &&
+      (lp.objective - previous.objective) * (previous.objective - before) < 0;
+    feedback = turned ? blend(feedback, next, DAMPING) : next;
+  }
+  let best: Optimum | undefined;
+  for (const lp of plans.slice(-2)) {
     const exact = exactOf(timeline, lp);
-    if (best === undefined || beats(timeline, exact, best)) best = { lp, ...exact, rounds: round };
-    else best = { ...best, rounds: round };
-    if (previous !== undefined && settled(lp, previous)) break;
-    previous = lp;
-    feedback = feedbackOf(timeline, exact.evaluation, feedback);
+    if (best === undefined || beats(timeline, exact, best)) best = { lp, ...exact, rounds: plans.length };
   }
   return best as Optimum;
 }
 
-/** The objective value of the linear program alone, for a quick comparison of claiming ages. */
-export function lpObjective(timeline: Timeline): number {
-  return solveLp(timeline, firstFeedback(timeline)).objective;
+/** The linear program alone with the first round's feedback: a quick score of claiming ages. */
+export function lpObjective(timeline: Timeline, warmStart?: LpPlan): LpPlan {
+  return solveLp(timeline, firstFeedback(timeline), { warmStart });
 }

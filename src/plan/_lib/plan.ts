@@ -7,11 +7,12 @@
  */
 import { roundMoney } from '../../core/money';
 import type { LifetimePlanResult } from '../lifetime-plan';
-import { balancesSvg, taxesSvg } from './charts';
-import { type Evaluation, evaluate } from './evaluate';
+import { balancesChartSvg, stressFanChartSvg, taxesChartSvg } from './charts';
+import { type Evaluation, evaluate, fixedPolicy } from './evaluate';
+import type { LpPlan } from './lp-model';
 import { beats, lpObjective, type Optimum, optimize } from './optimize';
 import type { PlanRequest } from './plan-input';
-import { yearRows } from './series';
+import { planSeries } from './series';
 import { bestLevel, strategyPolicy } from './strategies';
 import { STRATEGY_NAMES, type StrategyName } from './strategy-names';
 import { stressTest } from './stress';
@@ -25,8 +26,9 @@ const LATEST_CLAIM = 70;
 
 /**
  * The claiming ages: each person's own, or for a person who left it out the age the linear program
- * scores best, by a coordinate search (every age 62-70 of one person at a time, the others held, until
- * no change improves), started from the given ages or 67.
+ * scores best (its first round, before the exact figures are fed back), by a coordinate search: one
+ * spouse at a time, the age stepped up, then down, while the objective improves, the others held;
+ * started from 67 and repeated once for a couple when an age moved.
  */
 export function claimingAges(request: PlanRequest): (number | undefined)[] {
   const ages = request.people.map((p) =>
@@ -36,43 +38,47 @@ export function claimingAges(request: PlanRequest): (number | undefined)[] {
     p.social_security !== undefined && p.social_security.claiming_age === undefined ? [i] : [],
   );
   if (searched.length === 0) return ages;
-  const score = (candidate: readonly (number | undefined)[]) =>
-    lpObjective(buildTimeline(request, { claimingAges: candidate }));
+  // Each solve starts from the previous one's basis: the timelines differ only in benefits.
+  let warm: LpPlan | undefined;
+  const score = (candidate: readonly (number | undefined)[]) => {
+    warm = lpObjective(buildTimeline(request, { claimingAges: candidate }), warm);
+    return warm.objective;
+  };
   let best = score(ages);
+  // Hill climbing, one spouse at a time: step the age while the objective improves, in the direction
+  // that improves it (the program's objective is close to unimodal in a claiming age).
   for (let pass = 0; pass < 2; pass++) {
     let moved = false;
     for (const i of searched) {
-      for (let age = EARLIEST_CLAIM; age <= LATEST_CLAIM; age++) {
-        if (age === ages[i]) continue;
-        const candidate = ages.slice();
-        candidate[i] = age;
-        const value = score(candidate);
-        if (value > best + 1e-6) {
+      for (const step of [1, -1]) {
+        for (;;) {
+          const age = (ages[i] as number) + step;
+          if (age < EARLIEST_CLAIM || age > LATEST_CLAIM) break;
+          const candidate = ages.slice();
+          candidate[i] = age;
+          const value = score(candidate);
+          if (!(value > best + 1e-6)) break;
           best = value;
           ages[i] = age;
           moved = true;
         }
       }
     }
-    if (!moved) break;
+    if (!moved || searched.length === 1) break;
   }
   return ages;
 }
 
 /** A strategy's exact plan at its best level (max_spending) or at the spending goal (max_bequest). */
-function strategyPlan(timeline: Timeline, name: StrategyName): { level: number; evaluation: Evaluation } {
-  if (timeline.objective === 'max_bequest') {
-    const level = timeline.spendingLevel;
-    return { level, evaluation: evaluate(timeline, strategyPolicy(timeline, name, level)) };
-  }
-  return bestLevel(timeline, (level) => strategyPolicy(timeline, name, level));
+function strategyPlan(
+  timeline: Timeline,
+  name: StrategyName,
+  guess: number,
+): { level: number; evaluation: Evaluation } {
+  return bestLevel(timeline, (level) => strategyPolicy(timeline, name, level), guess);
 }
 
-function summary(
-  timeline: Timeline,
-  strategy: Summary['strategy'],
-  plan: { level: number; evaluation: Evaluation },
-): Summary {
+function summary(strategy: Summary['strategy'], plan: { level: number; evaluation: Evaluation }): Summary {
   const e = plan.evaluation;
   const t = e.totals;
   const conversions = e.years.reduce((sum, y) => sum + y.conversions.reduce((a, b) => a + b, 0), 0);
@@ -108,7 +114,10 @@ export function runPlan(request: PlanRequest): LifetimePlanResult {
   const claiming = claimingAges(request);
   const timeline = buildTimeline(request, { claimingAges: claiming });
   const optimum: Optimum = optimize(timeline);
-  const strategies = STRATEGY_NAMES.map((name) => ({ name, plan: strategyPlan(timeline, name) }));
+  const strategies = STRATEGY_NAMES.map((name) => ({
+    name,
+    plan: strategyPlan(timeline, name, optimum.level),
+  }));
   // The optimized plan is the solver's unless a strategy does better under the exact accounting (the
   // linear model's approximations can mislead it): then that strategy's decisions are the plan.
   let chosen: { level: number; evaluation: Evaluation } = optimum;
@@ -120,11 +129,15 @@ export function runPlan(request: PlanRequest): LifetimePlanResult {
     }
   const lpTaxes = optimum.lp.modeledTaxes.reduce((a, b) => a + b, 0);
   const exactTaxes = optimum.evaluation.totals.federalTax + optimum.evaluation.totals.stateTax;
-  const stress =
+  const stressed =
     request.stress === undefined
       ? undefined
       : stressTest(
-          (lastYears) => buildTimeline(request, { claimingAges: claiming, lastYears }),
+          (lastYears) =>
+            buildTimeline(request, {
+              claimingAges: claiming,
+              ...(lastYears === undefined ? {} : { lastYears }),
+            }),
           decisionsOf(chosen.evaluation),
           {
             paths: request.stress.num_simulations,
@@ -134,17 +147,16 @@ export function runPlan(request: PlanRequest): LifetimePlanResult {
             inflation: request.inflation,
             mortality: request.stress.mortality,
           },
+          { evaluate, fixedPolicy },
         );
+  const series = planSeries(timeline, chosen.evaluation);
   return {
     objective: request.objective,
     start_year: timeline.startYear,
     end_year: timeline.startYear + timeline.years.length - 1,
     claiming_ages: claiming.filter((age): age is number => age !== undefined),
-    optimized: summary(timeline, 'optimized', chosen),
-    strategies: [
-      ...strategies.map(({ name, plan }) => summary(timeline, name, plan)),
-      summary(timeline, 'optimized', chosen),
-    ],
+    optimized: summary('optimized', chosen),
+    strategies: [...strategies.map(({ name, plan }) => summary(name, plan)), summary('optimized', chosen)],
     solver: {
       status: optimum.lp.status,
       chosen: chosenFrom,
@@ -158,12 +170,17 @@ export function runPlan(request: PlanRequest): LifetimePlanResult {
         bequest: roundMoney(optimum.evaluation.bequest - optimum.lp.bequest),
       },
     },
-    years: yearRows(timeline, chosen.evaluation, chosenFrom === 'solver' ? optimum.lp.modeledTaxes : undefined),
-    ...(stress === undefined ? {} : { stress }),
+    series:
+      chosenFrom === 'solver'
+        ? { ...series, solver_tax: optimum.lp.modeledTaxes.map((tax) => roundMoney(tax)) }
+        : series,
+    ...(stressed === undefined
+      ? {}
+      : { stress: { ...stressed, mortality: request.stress?.mortality ?? false } }),
     charts: {
-      balances_svg: balancesSvg(timeline, chosen.evaluation),
-      taxes_svg: taxesSvg(timeline, chosen.evaluation),
+      balances_svg: balancesChartSvg(series),
+      taxes_svg: taxesChartSvg(series),
+      ...(stressed === undefined ? {} : { stress_svg: stressFanChartSvg(stressed.yearly) }),
     },
-  } as LifetimePlanResult;
+  };
 }
-

@@ -39,6 +39,14 @@ export interface PlanSeries {
     readonly pensions: number[];
     readonly social_security: number[];
   };
+  /** Required minimum distributions of each year. */
+  readonly rmd: number[];
+  /** Social Security benefits included in income (IRC 86). */
+  readonly taxable_social_security: number[];
+  /** Long-term gains realized by taxable withdrawals. */
+  readonly capital_gains: number[];
+  /** AGI in dollars of the year itself (the MAGI that sets IRMAA two years on). */
+  readonly agi_nominal: number[];
   /** Federal income tax + NIIT + additional Medicare tax. */
   readonly federal_tax: number[];
   readonly state_tax: number[];
@@ -50,6 +58,8 @@ export interface PlanSeries {
   readonly spending: number[];
   /** Spending the accounts could not pay. */
   readonly shortfall: number[];
+  /** Income left after spending and taxes, deposited in the taxable account. */
+  readonly deposit: number[];
 }
 
 /** An evaluation's records (`Evaluation` of `evaluate.ts` has them). */
@@ -139,11 +149,16 @@ export function planSeries(timeline: Timeline, evaluation: EvaluatedYears): Plan
       pensions: column((r) => r.pensions),
       social_security: column((r) => r.socialSecurity),
     },
+    rmd: column((r) => r.rmd),
+    taxable_social_security: column((r) => r.taxableSocialSecurity),
+    capital_gains: column((r) => r.capitalGains),
+    agi_nominal: column((r) => r.agiNominal),
     federal_tax: column((r) => r.federalTax),
     state_tax: column((r) => r.stateTax),
     irmaa: column((r) => r.irmaa),
     aca_net_premium: column((r) => r.acaNetPremium),
     spending: column((r) => r.spending),
     shortfall: column((r) => r.shortfall),
+    deposit: column((r) => r.deposit),
   };
 }

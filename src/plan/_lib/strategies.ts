@@ -19,11 +19,9 @@
  */
 import { bracketCeilings } from '../../tax/engine';
 import { type Evaluation, evaluate, type Policy, settleYear, type YearState } from './evaluate';
+import type { StrategyName } from './strategy-names';
 import type { Timeline, TimelineYear, YearDecision } from './types';
 import { irmaaFreeMagi } from './year-taxes';
-
-/** The strategies shown side by side. */
-export type StrategyName = 'conventional' | 'fill_12' | 'fill_22' | 'fill_24' | 'irmaa_aware';
 
 const FILL_RATE: Readonly<Record<Exclude<StrategyName, 'conventional'>, number>> = {
   fill_12: 0.12,
@@ -179,6 +177,7 @@ function largestWithin(excess: (total: number) => number, cap: number, priceInde
 export function bestLevel(
   timeline: Timeline,
   policyAt: (level: number) => Policy,
+  guess?: number,
 ): { level: number; evaluation: Evaluation } {
   if (timeline.objective === 'max_bequest') {
     const level = timeline.spendingLevel;
@@ -192,7 +191,13 @@ export function bestLevel(
   };
   let lo = at(0);
   if (!lo.feasible) return { level: 0, evaluation: lo.evaluation };
-  let hi = at(Math.max(100, Math.round(resourcesPerSpendingYear(timeline) * 100)));
+  // A guess (the linear model's level) brackets the level within 2% either side in most plans.
+  let hi: ReturnType<typeof at>;
+  if (guess !== undefined && guess > 1) {
+    const below = at(Math.round(guess * 98));
+    if (below.feasible) lo = below;
+    hi = below.feasible ? at(Math.round(guess * 102)) : below;
+  } else hi = at(Math.max(100, Math.round(resourcesPerSpendingYear(timeline) * 100)));
   for (let i = 0; hi.feasible && i < 40; i++) {
     lo = hi;
     hi = at(hi.cents * 2);

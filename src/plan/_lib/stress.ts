@@ -114,9 +114,9 @@ export interface StressResult {
   /** Median over paths of the lifetime federal + state taxes + IRMAA (start-year dollars). */
   readonly median_lifetime_taxes: number;
   /** Paths by the year of their first shortfall, in year order (years without one left out). */
-  readonly first_shortfall: readonly StressFirstShortfall[];
+  readonly first_shortfall: StressFirstShortfall[];
   /** Total balance bands by plan year (years in which no path's household is alive left out). */
-  readonly yearly: readonly StressYear[];
+  readonly yearly: StressYear[];
 }
 
 /** The percentiles the report gives, as fractions (5, 25, 50, 75, 95). */

@@ -21,6 +21,7 @@ import {
   seniorDeduction,
   standardDeduction,
 } from '../../tax/engine';
+import { projectionFactor, seniorDeductionApplies, tableYearFor } from './projection';
 import type { TimelineYear } from './types';
 
 /** One ordinary bracket in start-year dollars: `rate` on taxable income over `from`, up to `to`. */
@@ -55,35 +56,6 @@ export interface TaxPieces {
 }
 
 /**
- * The last tax year with a federal table.
- *
- * @example
- * ```ts
- * lastTaxTableYear() >= 2026; // true
- * ```
- */
-export function lastTaxTableYear(): number {
-  return Math.max(...SUPPORTED_TAX_YEARS);
-}
-
-/**
- * Whether the §151(d)(5)(C) senior deduction applies in a tax year: the one place the plan's linear
- * model reads it. Interim rule until the figure of its last year (2028, OBBBA sec. 70103) is in data/:
- * a year with a federal table applies it when its table has it; a projected year (past the last table
- * year) does not, which under-deducts 2027-2028 by at most $6,000 per person 65 or older (the exact
- * evaluation, and the `seniorDeduction` feedback of the plan's loop, carry the true figure).
- *
- * @example
- * ```ts
- * seniorDeductionApplies(2026); // true
- * seniorDeductionApplies(2030); // false
- * ```
- */
-export function seniorDeductionApplies(year: number): boolean {
-  return year <= lastTaxTableYear() && federalTable(year).senior_deduction !== undefined;
-}
-
-/**
  * The taxpayer (and on a joint return the spouse) of a plan year: both people on a joint return; on a
  * single return the one alive (the first person when both are, which a timeline never has).
  */
@@ -112,10 +84,10 @@ function householdOf(year: TimelineYear): Household {
  * ```
  */
 export function taxPieces(year: TimelineYear, inflation: number): TaxPieces {
-  const taxYear = Math.min(year.year, lastTaxTableYear());
+  const taxYear = tableYearFor(SUPPORTED_TAX_YEARS, year.year);
   const table = federalTable(taxYear);
   const status = year.filingStatus;
-  const scale = (1 + inflation) ** (year.year - taxYear) / year.priceIndex;
+  const scale = projectionFactor(year.year, taxYear, inflation) / year.priceIndex;
   const household = householdOf(year);
   const standard = standardDeduction(table, status, household).total * scale;
   const senior = seniorDeductionApplies(year.year)
