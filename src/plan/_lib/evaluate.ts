@@ -103,8 +103,15 @@ const amount = (x: number | undefined): number => (x !== undefined && x > 0 && N
  *
  * @example
  * ```ts
- * import { initialState } from './evaluate';
- * initialState(timeline).balances; // the accounts' starting balances
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * initialState(timeline).balances; // [0, 500000]
  * ```
  */
 export function initialState(timeline: Timeline): YearState {
@@ -221,9 +228,18 @@ interface Trial {
  *
  * @example
  * ```ts
- * import { initialState, settleYear } from './evaluate';
- * const year0 = settleYear(timeline, 0, initialState(timeline), { withdrawals: [0], conversions: [0], spending: 40_000 });
- * year0.record.federalTax; // the first year's federal tax, real
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * // 40,000 to spend at 66 (2026, single) from the IRA: the smallest whole-cent draw X with X - tax(X) >= 40,000
+ * const first = settleYear(timeline, 0, initialState(timeline), { withdrawals: [0, 0], conversions: [0], spending: 40_000 });
+ * first.record.withdrawals[1]; // 41879.55
+ * first.record.federalTax; // 1879.546
  * ```
  */
 export function settleYear(
@@ -438,12 +454,6 @@ function rothFor(timeline: Timeline, owners: readonly number[], p: number): numb
 /**
  * The state after a settled year: growth (factor `growth`) and the deaths at the end of the year.
  *
- * @example
- * ```ts
- * import { initialState, nextState, settleYear } from './evaluate';
- * const s = initialState(timeline);
- * const next = nextState(timeline, 0, s, settleYear(timeline, 0, s, decision), 1.03);
- * ```
  */
 export function nextState(
   timeline: Timeline,
@@ -476,9 +486,17 @@ export function nextState(
  *
  * @example
  * ```ts
- * import { evaluate, fixedPolicy } from './evaluate';
- * const e = evaluate(timeline, fixedPolicy(decisions));
- * [e.bequest, e.totals.shortfall];
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * const e = evaluate(timeline, () => ({ withdrawals: [0, 0], conversions: [0], spending: 40_000 }));
+ * e.totals.federalTax; // 3759.092
+ * e.totals.shortfall; // 0
  * ```
  */
 export function evaluate(
@@ -516,8 +534,15 @@ export function evaluate(
  *
  * @example
  * ```ts
- * import { afterTaxBequest } from './evaluate';
- * afterTaxBequest(timeline, [100_000, 200_000]); // 100,000 + 0.75 x 200,000 with a taxable and an IRA at heirsRate 0.25
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * afterTaxBequest(timeline, [100_000, 200_000]); // 250000
  * ```
  */
 export function afterTaxBequest(timeline: Timeline, balances: readonly number[]): number {
@@ -536,8 +561,18 @@ export function afterTaxBequest(timeline: Timeline, balances: readonly number[])
  *
  * @example
  * ```ts
- * import { evaluate, fixedPolicy } from './evaluate';
- * const again = evaluate(timeline, fixedPolicy(first.years.map((r, t) => ({ withdrawals: r.withdrawals, conversions: r.conversions, spending: decisions[t].spending }))));
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * const spend = { withdrawals: [0, 0], conversions: [0], spending: 40_000 };
+ * const first = evaluate(timeline, fixedPolicy([spend, spend]));
+ * const again = evaluate(timeline, fixedPolicy(first.years.map((r) => ({ ...spend, withdrawals: r.withdrawals }))));
+ * again.bequest === first.bequest; // true
  * ```
  */
 export function fixedPolicy(decisions: readonly YearDecision[]): Policy {

@@ -14,15 +14,8 @@
  * @module
  */
 import { applicablePercentageTables, irmaaFor, irmaaTables, premiumTaxCredit } from '../../healthcare/engine';
-import {
-  type FederalTaxTable,
-  householdTax,
-  householdTaxNumbers,
-  type StateTaxInput,
-  stateTax,
-  stateTaxTable,
-  stateTaxYears,
-} from '../../tax/engine';
+import { type FederalTaxTable, householdTax, householdTaxNumbers } from '../../tax/engine';
+import { type StateTaxInput, stateTax, stateTaxTable, stateTaxYears } from '../../tax/state-engine';
 import { federalTableFor, projectionFactor, tableYearFor } from './projection';
 
 type StateTaxTable = Parameters<typeof stateTax>[0];
