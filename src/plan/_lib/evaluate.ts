@@ -36,11 +36,11 @@
 import type { Timeline, TimelineYear, YearDecision, YearRecord } from './types';
 import {
   irmaaSurcharge,
-  type TaxYear,
+  profileTaxes,
+  type TaxProfile,
+  taxProfile,
   taxYearOf,
-  type YearIncome,
   type YearTaxes,
-  yearTaxes,
 } from './year-taxes';
 
 /** What a policy sees at the start of a year. */
@@ -51,7 +51,10 @@ export interface YearState {
   readonly bases: readonly number[];
   /** Current owner per account (after inheritance). */
   readonly owners: readonly number[];
-  /** AGI (nominal) of each earlier plan year, by year index: the MAGI that sets IRMAA two years on. */
+  /**
+   * AGI (nominal) of each earlier plan year, by year index: the MAGI that sets IRMAA two years on. The
+   * evaluation appends to it in place as it goes: read the indices below the year's own.
+   */
   readonly agiNominal: readonly number[];
 }
 
@@ -143,9 +146,8 @@ interface FixedYear {
   readonly wages: number;
   readonly pensions: number;
   readonly socialSecurity: number;
-  /** The year's income as the tax engines read it, less the withdrawals and gains (nominal). */
-  readonly income: Omit<YearIncome, 'taxDeferred' | 'gains'>;
-  readonly taxYear: TaxYear;
+  /** The year's income as the tax engines read it, less the withdrawals and gains. */
+  readonly profile: TaxProfile;
   /** People 65 or older alive in the year (Medicare enrollees paying IRMAA). */
   readonly enrollees: number;
   /** Filing status of the return whose MAGI sets the year's IRMAA. */
@@ -184,7 +186,7 @@ function fixed(timeline: Timeline): Fixed {
       wages,
       pensions,
       socialSecurity,
-      income: {
+      profile: taxProfile(taxYearOf(timeline.state, year.year, timeline.inflation), {
         status: year.filingStatus,
         age: ages[mfj ? 0 : (living[0] ?? 0)] as number,
         spouseAge: mfj ? ages[1] : undefined,
@@ -195,8 +197,7 @@ function fixed(timeline: Timeline): Fixed {
         aca: year.aca,
         householdSize: living.length,
         benchmarkPremium: timeline.acaBenchmarkPremium * px,
-      },
-      taxYear: taxYearOf(timeline.state, year.year, timeline.inflation),
+      }),
       enrollees: living.filter((p) => (ages[p] as number) >= 65).length,
       irmaaStatus: (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus,
     };
@@ -350,11 +351,7 @@ export function settleYear(
   };
   const trial = (x: number): Trial => {
     spread(x);
-    const taxes = yearTaxes(fy.taxYear, {
-      ...fy.income,
-      taxDeferred: (taxDeferred + drawTd) * px,
-      gains: (gains + drawGain) * px,
-    });
+    const taxes = profileTaxes(fy.profile, (taxDeferred + drawTd) * px, (gains + drawGain) * px);
     const irmaa = fixedIrmaa ?? irmaaOf(taxes.agi);
     const deficit = spending + (taxes.total / px + irmaa) - (cash + x);
     return { x, deficit, taxes, irmaa };
@@ -421,7 +418,7 @@ export function settleYear(
   const taxes = at.taxes;
   const record: YearRecord = {
     year: year.year,
-    balances: start.slice(),
+    balances: start,
     withdrawals,
     conversions,
     rmd,
@@ -475,8 +472,22 @@ export function nextState(
     balances,
     bases: settled.bases,
     owners,
-    agiNominal: [...state.agiNominal, settled.record.agiNominal],
+    agiNominal: history(state.agiNominal, t, settled.record.agiNominal),
   };
+}
+
+/**
+ * `agi` appended at index `t` of a history: in place when `t` is its end (the evaluation's own history,
+ * read only below the current year), else a copy cut at `t`.
+ */
+function history(past: readonly number[], t: number, agi: number): readonly number[] {
+  if (past.length === t && Object.isExtensible(past)) {
+    (past as number[]).push(agi);
+    return past;
+  }
+  const copy = past.slice(0, t);
+  copy.push(agi);
+  return copy;
 }
 
 /**
