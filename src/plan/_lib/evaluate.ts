@@ -274,7 +274,8 @@ export function settleYear(
         taken += w[a] as number;
       }
     }
-    const required = balance / person.rmdDivisor;
+    // a divisor of 1 or less (none in the Uniform Lifetime Table) takes the whole balance
+    const required = person.rmdDivisor > 1 ? balance / person.rmdDivisor : balance;
     rmd += required;
     for (let a = 0; a < n && taken < required; a++) {
       if (!isTd[a] || owners[a] !== p) continue;
