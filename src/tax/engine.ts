@@ -46,8 +46,7 @@ import {
 } from './taxable-social-security';
 
 // The lower-level pieces other areas need, so that they import this one module.
-export { stateTaxCodes, stateTaxTable, stateTaxYears } from './_lib/state-tables';
-export { STATE_TAX_ENGINE, type StateTax, type StateTaxInput, stateTax } from './_lib/state-tax';
+export { stateTaxCodes, stateTaxYears } from './_lib/state-tables';
 export { STATUTORY_AGES } from './_lib/statutory-ages';
 export { amtPreferenceCapacity } from './amt';
 export { LTCG_RATES } from './capital-gains-tax';
@@ -276,7 +275,7 @@ export class HouseholdTax implements HouseholdYearTax {
  *
  * @example
  * ```ts
- * import { householdTax, householdTaxNumbers } from 'finplan/tax';
+ * import { householdTax } from 'finplan/tax';
  * // 2026 single, 60,000: taxable 43,900; 1,240 + 12% x (43,900 - 12,400) = 5,020
  * householdTaxNumbers(householdTax({ tax_year: 2026, filing_status: 'single', ordinary_income: 60_000 })).total; // 5020
  * ```
@@ -300,9 +299,10 @@ export interface HouseholdTaxNumbers {
  *
  * @example
  * ```ts
- * import { householdTax, householdTaxNumbers } from 'finplan/tax';
+ * import { householdTax } from 'finplan/tax';
  * const t = householdTaxNumbers(householdTax({ tax_year: 2025, filing_status: 'single', age: 67, ordinary_income: 28_990, social_security_benefits: 5_980 }));
- * [t.taxableSocialSecurity, t.agi, t.total]; // [2990, 31980, 823]
+ * // Pub. 915's George White: 2,990 of the 5,980 benefits taxable
+ * [t.agi, t.total]; // [31980, 823]
  * ```
  */
 export function householdTaxNumbers(tax: HouseholdYearTax): HouseholdTaxNumbers {

@@ -191,6 +191,27 @@ describe('exact accounting: hand calculations', () => {
   });
 });
 
+describe('exact accounting: state tax', () => {
+  it('Illinois: IRA withdrawals excluded as retirement income, the gain taxed at 4.95%', () => {
+    // 66 in 2026, no inflation: the 2025 Illinois table (the last) in the same dollars. 20,000 from the
+    // brokerage account (basis half: 10,000 of gain) and 50,000 from the IRA. Illinois (data/tax/state/
+    // il/2025.json: 35 ILCS 5/203(a)(2)(F) retirement income subtracted; exemption 2,850; 1,000 more
+    // at 65; 4.95% flat): (10,000 - 2,850 - 1,000) x 4.95% = 304.425.
+    const timeline = makeTimeline({
+      startYear: 2026,
+      people: [{ birthYear: 1960, lastYear: 2026 }],
+      accounts: [account('taxable', 100_000, 0, 50_000), account('tax_deferred', 500_000)],
+      state: 'IL',
+    });
+    const e = evaluate(
+      timeline,
+      every({ withdrawals: [20_000, 50_000], conversions: [0], spending: 60_000 }),
+    );
+    expect(mills(e.years[0]?.stateTax ?? 0)).toBe(304_425);
+    expect(cents(e.years[0]?.capitalGains ?? 0)).toBe(1_000_000);
+  });
+});
+
 describe('exact accounting: replay', () => {
   it('fixedPolicy of an evaluation’s own withdrawals reproduces it', () => {
     const timeline = makeTimeline({

@@ -5,10 +5,11 @@
 // 109,000 of MAGI).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluate, initialState, settleYear } from '../../src/plan/_lib/evaluate';
+import { evaluate, initialState, nextState, settleYear } from '../../src/plan/_lib/evaluate';
 import { bestLevel, strategyPolicy } from '../../src/plan/_lib/strategies';
 import type { StrategyName } from '../../src/plan/_lib/strategy-names';
 import type { Timeline } from '../../src/plan/_lib/types';
+import { bracketCeilings } from '../../src/tax/engine';
 import { account, makeTimeline } from './fixtures';
 
 /** A retiree with cash (basis = balance, so no gain) and a large IRA, converting up to 500,000 a year. */
@@ -67,6 +68,45 @@ describe('strategies', () => {
     expect(firstYear(timeline, 'fill_24', 40_000).decision.conversions[0]).toBeGreaterThan(150_000);
     const e = evaluate(timeline, strategyPolicy(timeline, 'irmaa_aware', 40_000));
     expect(e.years.map((y) => y.irmaa)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('fill_22 over projected years: ordinary taxable income at the inflated top of the 22% bracket', () => {
+    // A couple with benefits, inflation 3%: each year that does not run out of room converts up to the
+    // 2026 joint ceiling (211,400) x 1.03^(year - 2026), to within a cent, and never over it.
+    const timeline = makeTimeline({
+      startYear: 2026,
+      people: [
+        { birthYear: 1958, lastYear: 2036 },
+        { birthYear: 1960, lastYear: 2036 },
+      ],
+      accounts: [
+        account('taxable', 900_000, 0, 600_000),
+        account('tax_deferred', 3_000_000, 0),
+        account('roth', 0, 1),
+      ],
+      inflation: 0.03,
+      growth: 1.03,
+      maxConversion: 300_000,
+      person: (p, _y, age) => ({ socialSecurity: age >= 68 ? 30_000 + p * 10_000 : 0 }),
+    });
+    const policy = strategyPolicy(timeline, 'fill_22', 90_000);
+    const ceiling = bracketCeilings(2026, 'mfj').find((b) => b.rate === 0.22)?.ceiling ?? 0;
+    let state = initialState(timeline);
+    let filled = 0;
+    timeline.years.forEach((year, t) => {
+      const decision = policy(year, state);
+      const settled = settleYear(timeline, t, state, decision);
+      const top = ceiling * 1.03 ** (year.year - 2026);
+      const income = settled.taxes.ordinaryTaxableIncome;
+      expect(income).toBeLessThanOrEqual(top + 1e-6);
+      const converted = settled.record.conversions.reduce((a, b) => a + b, 0);
+      if (converted > 0 && converted < 300_000 - 1e-6) {
+        expect(top - income).toBeLessThan(0.02);
+        filled++;
+      }
+      state = nextState(timeline, t, state, settled, year.growth);
+    });
+    expect(filled).toBeGreaterThan(5);
   });
 
   it('conversions stop where the tax-deferred balance ends, and never exceed maxConversion', () => {

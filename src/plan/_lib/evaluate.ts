@@ -36,11 +36,11 @@
 import type { Timeline, TimelineYear, YearDecision, YearRecord } from './types';
 import {
   irmaaSurcharge,
-  type TaxYear,
+  profileTaxes,
+  type TaxProfile,
+  taxProfile,
   taxYearOf,
-  type YearIncome,
   type YearTaxes,
-  yearTaxes,
 } from './year-taxes';
 
 /** What a policy sees at the start of a year. */
@@ -51,7 +51,10 @@ export interface YearState {
   readonly bases: readonly number[];
   /** Current owner per account (after inheritance). */
   readonly owners: readonly number[];
-  /** AGI (nominal) of each earlier plan year, by year index: the MAGI that sets IRMAA two years on. */
+  /**
+   * AGI (nominal) of each earlier plan year, by year index: the MAGI that sets IRMAA two years on. The
+   * evaluation appends to it in place as it goes: read the indices below the year's own.
+   */
   readonly agiNominal: readonly number[];
 }
 
@@ -103,8 +106,15 @@ const amount = (x: number | undefined): number => (x !== undefined && x > 0 && N
  *
  * @example
  * ```ts
- * import { initialState } from './evaluate';
- * initialState(timeline).balances; // the accounts' starting balances
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * initialState(timeline).balances; // [0, 500000]
  * ```
  */
 export function initialState(timeline: Timeline): YearState {
@@ -136,9 +146,8 @@ interface FixedYear {
   readonly wages: number;
   readonly pensions: number;
   readonly socialSecurity: number;
-  /** The year's income as the tax engines read it, less the withdrawals and gains (nominal). */
-  readonly income: Omit<YearIncome, 'taxDeferred' | 'gains'>;
-  readonly taxYear: TaxYear;
+  /** The year's income as the tax engines read it, less the withdrawals and gains. */
+  readonly profile: TaxProfile;
   /** People 65 or older alive in the year (Medicare enrollees paying IRMAA). */
   readonly enrollees: number;
   /** Filing status of the return whose MAGI sets the year's IRMAA. */
@@ -177,7 +186,7 @@ function fixed(timeline: Timeline): Fixed {
       wages,
       pensions,
       socialSecurity,
-      income: {
+      profile: taxProfile(taxYearOf(timeline.state, year.year, timeline.inflation), {
         status: year.filingStatus,
         age: ages[mfj ? 0 : (living[0] ?? 0)] as number,
         spouseAge: mfj ? ages[1] : undefined,
@@ -188,8 +197,7 @@ function fixed(timeline: Timeline): Fixed {
         aca: year.aca,
         householdSize: living.length,
         benchmarkPremium: timeline.acaBenchmarkPremium * px,
-      },
-      taxYear: taxYearOf(timeline.state, year.year, timeline.inflation),
+      }),
       enrollees: living.filter((p) => (ages[p] as number) >= 65).length,
       irmaaStatus: (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus,
     };
@@ -221,9 +229,18 @@ interface Trial {
  *
  * @example
  * ```ts
- * import { initialState, settleYear } from './evaluate';
- * const year0 = settleYear(timeline, 0, initialState(timeline), { withdrawals: [0], conversions: [0], spending: 40_000 });
- * year0.record.federalTax; // the first year's federal tax, real
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * // 40,000 to spend at 66 (2026, single) from the IRA: the smallest whole-cent draw X with X - tax(X) >= 40,000
+ * const first = settleYear(timeline, 0, initialState(timeline), { withdrawals: [0, 0], conversions: [0], spending: 40_000 });
+ * first.record.withdrawals[1]; // 41879.55
+ * first.record.federalTax; // 1879.546
  * ```
  */
 export function settleYear(
@@ -257,7 +274,8 @@ export function settleYear(
         taken += w[a] as number;
       }
     }
-    const required = balance / person.rmdDivisor;
+    // a divisor of 1 or less (none in the Uniform Lifetime Table) takes the whole balance
+    const required = person.rmdDivisor > 1 ? balance / person.rmdDivisor : balance;
     rmd += required;
     for (let a = 0; a < n && taken < required; a++) {
       if (!isTd[a] || owners[a] !== p) continue;
@@ -334,11 +352,7 @@ export function settleYear(
   };
   const trial = (x: number): Trial => {
     spread(x);
-    const taxes = yearTaxes(fy.taxYear, {
-      ...fy.income,
-      taxDeferred: (taxDeferred + drawTd) * px,
-      gains: (gains + drawGain) * px,
-    });
+    const taxes = profileTaxes(fy.profile, (taxDeferred + drawTd) * px, (gains + drawGain) * px);
     const irmaa = fixedIrmaa ?? irmaaOf(taxes.agi);
     const deficit = spending + (taxes.total / px + irmaa) - (cash + x);
     return { x, deficit, taxes, irmaa };
@@ -405,7 +419,7 @@ export function settleYear(
   const taxes = at.taxes;
   const record: YearRecord = {
     year: year.year,
-    balances: start.slice(),
+    balances: start,
     withdrawals,
     conversions,
     rmd,
@@ -438,12 +452,6 @@ function rothFor(timeline: Timeline, owners: readonly number[], p: number): numb
 /**
  * The state after a settled year: growth (factor `growth`) and the deaths at the end of the year.
  *
- * @example
- * ```ts
- * import { initialState, nextState, settleYear } from './evaluate';
- * const s = initialState(timeline);
- * const next = nextState(timeline, 0, s, settleYear(timeline, 0, s, decision), 1.03);
- * ```
  */
 export function nextState(
   timeline: Timeline,
@@ -465,8 +473,22 @@ export function nextState(
     balances,
     bases: settled.bases,
     owners,
-    agiNominal: [...state.agiNominal, settled.record.agiNominal],
+    agiNominal: history(state.agiNominal, t, settled.record.agiNominal),
   };
+}
+
+/**
+ * `agi` appended at index `t` of a history: in place when `t` is its end (the evaluation's own history,
+ * read only below the current year), else a copy cut at `t`.
+ */
+function history(past: readonly number[], t: number, agi: number): readonly number[] {
+  if (past.length === t && Object.isExtensible(past)) {
+    (past as number[]).push(agi);
+    return past;
+  }
+  const copy = past.slice(0, t);
+  copy.push(agi);
+  return copy;
 }
 
 /**
@@ -476,9 +498,17 @@ export function nextState(
  *
  * @example
  * ```ts
- * import { evaluate, fixedPolicy } from './evaluate';
- * const e = evaluate(timeline, fixedPolicy(decisions));
- * [e.bequest, e.totals.shortfall];
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * const e = evaluate(timeline, () => ({ withdrawals: [0, 0], conversions: [0], spending: 40_000 }));
+ * e.totals.federalTax; // 3759.092
+ * e.totals.shortfall; // 0
  * ```
  */
 export function evaluate(
@@ -516,8 +546,15 @@ export function evaluate(
  *
  * @example
  * ```ts
- * import { afterTaxBequest } from './evaluate';
- * afterTaxBequest(timeline, [100_000, 200_000]); // 100,000 + 0.75 x 200,000 with a taxable and an IRA at heirsRate 0.25
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * afterTaxBequest(timeline, [100_000, 200_000]); // 250000
  * ```
  */
 export function afterTaxBequest(timeline: Timeline, balances: readonly number[]): number {
@@ -536,8 +573,18 @@ export function afterTaxBequest(timeline: Timeline, balances: readonly number[])
  *
  * @example
  * ```ts
- * import { evaluate, fixedPolicy } from './evaluate';
- * const again = evaluate(timeline, fixedPolicy(first.years.map((r, t) => ({ withdrawals: r.withdrawals, conversions: r.conversions, spending: decisions[t].spending }))));
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * const spend = { withdrawals: [0, 0], conversions: [0], spending: 40_000 };
+ * const first = evaluate(timeline, fixedPolicy([spend, spend]));
+ * const again = evaluate(timeline, fixedPolicy(first.years.map((r) => ({ ...spend, withdrawals: r.withdrawals }))));
+ * again.bequest === first.bequest; // true
  * ```
  */
 export function fixedPolicy(decisions: readonly YearDecision[]): Policy {

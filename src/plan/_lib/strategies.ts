@@ -39,8 +39,17 @@ const MAX_CONVERSION_TRIALS = 12;
  * @example
  * ```ts
  * import { evaluate } from './evaluate';
- * import { strategyPolicy } from './strategies';
- * evaluate(timeline, strategyPolicy(timeline, 'fill_22', 60_000)).bequest;
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 },
+ *     { owner: 0, kind: 'roth', balance: 0, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 100_000, acaBenchmarkPremium: 0, discountRate: 0 };
+ * const e = evaluate(timeline, strategyPolicy(timeline, 'fill_12', 30_000));
+ * (e.years[0]?.conversions[0] ?? 0) > 0; // true
  * ```
  */
 export function strategyPolicy(timeline: Timeline, name: StrategyName, level: number): Policy {
@@ -170,8 +179,17 @@ function largestWithin(excess: (total: number) => number, cap: number, priceInde
  *
  * @example
  * ```ts
- * import { bestLevel, strategyPolicy } from './strategies';
- * const { level, evaluation } = bestLevel(timeline, (level) => strategyPolicy(timeline, 'conventional', level));
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * const { level, evaluation } = bestLevel(timeline, (l) => strategyPolicy(timeline, 'conventional', l));
+ * evaluation.totals.shortfall; // 0
+ * level > 100_000; // true
  * ```
  */
 export function bestLevel(

@@ -14,15 +14,8 @@
  * @module
  */
 import { applicablePercentageTables, irmaaFor, irmaaTables, premiumTaxCredit } from '../../healthcare/engine';
-import {
-  type FederalTaxTable,
-  householdTax,
-  householdTaxNumbers,
-  type StateTaxInput,
-  stateTax,
-  stateTaxTable,
-  stateTaxYears,
-} from '../../tax/engine';
+import { type FederalTaxTable, householdTax, householdTaxNumbers } from '../../tax/engine';
+import { type StateTaxInput, stateTax, stateTaxTable, stateTaxYears } from '../../tax/state-engine';
 import { federalTableFor, projectionFactor, tableYearFor } from './projection';
 
 type StateTaxTable = Parameters<typeof stateTax>[0];
@@ -72,8 +65,8 @@ export interface YearTaxes {
 }
 
 /**
- * The tables and deflation factors of one calendar year, state and inflation, with the memo of its
- * taxes: what {@link yearTaxes} computes with ({@link taxYearOf}).
+ * The tables and deflation factors of one calendar year, state and inflation: what {@link yearTaxes}
+ * computes with ({@link taxYearOf}).
  */
 export interface TaxYear {
   readonly year: number;
@@ -84,8 +77,8 @@ export interface TaxYear {
   readonly stateFactor: number;
   readonly acaYear: number;
   readonly acaFactor: number;
-  /** Taxes by their exact inputs (whole cents, ages, status). */
-  readonly memo: Map<string, YearTaxes>;
+  /** The profiles of the year by their key (see {@link taxProfile}). */
+  readonly profiles: Map<string, TaxProfile>;
 }
 
 const taxYears = new Map<string, TaxYear>();
@@ -123,7 +116,7 @@ export function taxYearOf(state: string | undefined, year: number, inflation: nu
       stateFactor,
       acaYear,
       acaFactor: projectionFactor(year, acaYear, inflation),
-      memo: new Map(),
+      profiles: new Map(),
     };
     taxYears.set(key, t);
   }
@@ -133,19 +126,55 @@ export function taxYearOf(state: string | undefined, year: number, inflation: nu
 /** Whole cents of `dollars / factor` (an amount in a table's dollars, to the cent). */
 const centsIn = (dollars: number, factor: number): number => Math.round((dollars / factor) * 100) + 0;
 
-/** The whole cents the state engine reads (in its table's dollars). */
-interface StateCents {
-  readonly income: number;
-  readonly pension: number;
+/** A household-year's income less its withdrawals and gains (what the accounts' flows do not change). */
+export type FixedIncome = Omit<YearIncome, 'taxDeferred' | 'gains'>;
+
+/**
+ * A household-year's fixed part in a tax year: its income as the federal table's whole cents, and the
+ * memo of its taxes by the cents of the rest (withdrawals and conversions, gains).
+ */
+export interface TaxProfile {
+  readonly taxYear: TaxYear;
+  readonly income: FixedIncome;
+  readonly wages: number;
+  readonly pensions: number;
   readonly socialSecurity: number;
+  /** Benchmark premium, whole cents of the ACA table's dollars. */
+  readonly premium: number;
+  readonly memo: Map<string, YearTaxes>;
 }
 
-/** The most memoized results a year keeps (then its memo starts over). */
+/** The most memoized results a profile keeps (then its memo starts over). */
 const MEMO_LIMIT = 20_000;
 
 /**
- * The exact taxes of one household-year (nominal dollars), memoized by their exact inputs (the whole
- * cents each engine reads, the ages and the filing status).
+ * The profile of a household-year's fixed income in a tax year (one per distinct fixed income, shared).
+ *
+ * @example
+ * ```ts
+ * import { taxProfile, taxYearOf } from './year-taxes';
+ * const p = taxProfile(taxYearOf(undefined, 2026, 0), { status: 'single', age: 66, spouseAge: undefined, stateAge: 66,
+ *   wages: 0, pensions: 30_000, socialSecurity: 0, aca: false, householdSize: 1, benchmarkPremium: 0 });
+ * p.pensions; // 3000000
+ * ```
+ */
+export function taxProfile(t: TaxYear, income: FixedIncome): TaxProfile {
+  const k = t.federalFactor;
+  const wages = centsIn(income.wages, k);
+  const pensions = centsIn(income.pensions, k);
+  const socialSecurity = centsIn(income.socialSecurity, k);
+  const premium = income.aca ? centsIn(income.benchmarkPremium, t.acaFactor) : 0;
+  const key = `${income.status}|${income.age}|${income.spouseAge}|${income.stateAge}|${wages}|${pensions}|${socialSecurity}|${income.aca ? `${income.householdSize}|${premium}` : ''}`;
+  let profile = t.profiles.get(key);
+  if (profile === undefined) {
+    profile = { taxYear: t, income, wages, pensions, socialSecurity, premium, memo: new Map() };
+    t.profiles.set(key, profile);
+  }
+  return profile;
+}
+
+/**
+ * The exact taxes of one household-year (nominal dollars): {@link profileTaxes} of its profile.
  *
  * @example
  * ```ts
@@ -157,44 +186,44 @@ const MEMO_LIMIT = 20_000;
  * ```
  */
 export function yearTaxes(t: TaxYear, income: YearIncome): YearTaxes {
-  const k = t.federalFactor;
-  const wages = centsIn(income.wages, k);
-  const ordinary = wages + centsIn(income.pensions, k) + centsIn(income.taxDeferred, k);
-  const gains = centsIn(income.gains, k);
-  const ss = centsIn(income.socialSecurity, k);
-  const premium = income.aca ? centsIn(income.benchmarkPremium, t.acaFactor) : 0;
-  let key = `${income.status}|${income.age}|${income.spouseAge}|${wages}|${ordinary}|${gains}|${ss}`;
-  let state: StateCents | undefined;
-  if (t.state !== undefined) {
-    const ks = t.stateFactor;
-    state = {
-      income: centsIn(income.wages, ks) + centsIn(income.gains, ks),
-      pension: centsIn(income.pensions, ks) + centsIn(income.taxDeferred, ks),
-      socialSecurity: centsIn(income.socialSecurity, ks),
-    };
-    key += `|${income.stateAge}|${state.income}|${state.pension}|${state.socialSecurity}`;
-  }
-  if (income.aca) key += `|${income.householdSize}|${premium}`;
-  const memo = t.memo;
+  return profileTaxes(taxProfile(t, income), income.taxDeferred, income.gains);
+}
+
+/**
+ * The exact taxes of a profile's household-year with `taxDeferred` (withdrawals and conversions) and
+ * `gains` (nominal), memoized by their whole cents in the federal table's dollars. Each engine reads
+ * whole cents of its own table's dollars, the state's and the Marketplace's converted from the federal
+ * cents (so that the cents of the federal table determine every result).
+ *
+ * @example
+ * ```ts
+ * import { profileTaxes, taxProfile, taxYearOf } from './year-taxes';
+ * const p = taxProfile(taxYearOf(undefined, 2026, 0), { status: 'single', age: 66, spouseAge: undefined, stateAge: 66,
+ *   wages: 0, pensions: 30_000, socialSecurity: 0, aca: false, householdSize: 1, benchmarkPremium: 0 });
+ * // 30,000 - 24,150 = 5,850 taxable at 10%; the gain is in the 0% band
+ * profileTaxes(p, 0, 12_351).federalTax; // 585
+ * ```
+ */
+export function profileTaxes(profile: TaxProfile, taxDeferred: number, gains: number): YearTaxes {
+  const k = profile.taxYear.federalFactor;
+  const td = centsIn(taxDeferred, k);
+  const gainCents = centsIn(gains, k);
+  const key = `${td}|${gainCents}`;
+  const memo = profile.memo;
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
-  const result = compute(t, income, wages, ordinary, gains, ss, premium, state);
+  const result = compute(profile, td, gainCents);
   if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(key, result);
   return result;
 }
 
-function compute(
-  t: TaxYear,
-  income: YearIncome,
-  wages: number,
-  ordinary: number,
-  gains: number,
-  ss: number,
-  premium: number,
-  stateCents: StateCents | undefined,
-): YearTaxes {
+function compute(profile: TaxProfile, td: number, gains: number): YearTaxes {
+  const t = profile.taxYear;
+  const income = profile.income;
   const k = t.federalFactor;
+  const ordinary = profile.wages + profile.pensions + td;
+  const ss = profile.socialSecurity;
   const fed = householdTaxNumbers(
     householdTax(
       {
@@ -205,19 +234,21 @@ function compute(
         ordinary_income: ordinary / 100,
         qualified_income: gains / 100,
         social_security_benefits: ss / 100,
-        earned_income: wages / 100,
+        earned_income: profile.wages / 100,
       },
       t.federal,
     ),
   );
   let stateTaxNominal = 0;
-  if (t.state !== undefined && stateCents !== undefined) {
+  if (t.state !== undefined) {
     const ks = t.stateFactor;
+    // the federal cents in the state table's dollars
+    const inState = (cents: number) => centsIn((cents / 100) * k, ks) / 100;
     const input: StateTaxInput = {
       filing_status: income.status,
-      state_taxable_income: stateCents.income / 100,
-      social_security_income: stateCents.socialSecurity / 100,
-      pension_income: stateCents.pension / 100,
+      state_taxable_income: inState(profile.wages + gains),
+      social_security_income: inState(ss),
+      pension_income: inState(profile.pensions + td),
       age: income.stateAge,
       // The states that deduct federal income tax (AL, MO, OR) take the regular tax computed here.
       federal_income_tax: centsIn(fed.regularTax * k, ks) / 100,
@@ -236,7 +267,7 @@ function compute(
       coverageYear: t.acaYear,
       householdSize: income.householdSize,
       householdIncome: centsIn(agi + (ss / 100) * k - taxableSocialSecurity, ka) / 100,
-      benchmarkAnnualPremium: premium / 100,
+      benchmarkAnnualPremium: profile.premium / 100,
       filingStatus: income.status,
     });
     credit = ptc.premium_tax_credit.toNumber() * ka;
