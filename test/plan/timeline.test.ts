@@ -24,8 +24,11 @@ describe('buildTimeline', () => {
     // SECURE 2.0: born 1960 -> applicable age 75 (2035); Uniform Lifetime divisor at 75 is 24.6
     expect(t.years[8]?.people[0]?.rmdDivisor).toBeUndefined();
     expect(t.years[9]?.people[0]?.rmdDivisor).toBe(24.6);
-    // a surplus has somewhere to go: an implicit taxable account of 0
-    expect(t.accounts.at(-1)).toEqual({ owner: 0, kind: 'taxable', balance: 0, basis: 0 });
+    // a surplus has somewhere to go (an implicit taxable account of 0) and a conversion too (a Roth of 0)
+    expect(t.accounts.slice(1)).toEqual([
+      { owner: 0, kind: 'taxable', balance: 0, basis: 0 },
+      { owner: 0, kind: 'roth', balance: 0, basis: 0 },
+    ]);
     // price index compounds inflation
     expect(t.years[2]?.priceIndex).toBe(1.025 * 1.025);
   });
