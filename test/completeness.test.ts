@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CALCULATION_AREAS } from '../src/areas';
+import { CALCULATION_AREAS, SERVED_AREAS } from '../src/areas';
 import { IRMAA_ENGINE } from '../src/healthcare/_lib/irmaa';
 import { PTC_ENGINE } from '../src/healthcare/_lib/ptc';
 import { servedRegistry as registry } from '../src/served-operations';
@@ -103,7 +103,8 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
       const file = relative(join(root, 'src'), source!.file);
       const folder = dirname(file);
       expect(
-        (CALCULATION_AREAS as readonly string[]).includes(folder) || OPERATION_GROUPS.includes(folder),
+        ([...CALCULATION_AREAS, ...SERVED_AREAS] as readonly string[]).includes(folder) ||
+          OPERATION_GROUPS.includes(folder),
         `${file} is not in an area's folder or an operation group`,
       ).toBe(true);
       expect(file).toMatch(/\/[a-z0-9-]+\.ts$/);
@@ -161,7 +162,10 @@ describe('other areas reach the federal tax engine only through src/tax/engine.t
 describe('each file beside the operations is an operation, the index or marked @internal', () => {
   const areaFiles = sources.filter(({ file }) => {
     const folder = relative(join(root, 'src'), dirname(file));
-    return (CALCULATION_AREAS as readonly string[]).includes(folder) || OPERATION_GROUPS.includes(folder);
+    return (
+      ([...CALCULATION_AREAS, ...SERVED_AREAS] as readonly string[]).includes(folder) ||
+      OPERATION_GROUPS.includes(folder)
+    );
   });
   const roleOf = ({ file, text }: { file: string; text: string }) => {
     if (file.endsWith('/index.ts')) return 'index';

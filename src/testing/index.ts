@@ -193,6 +193,7 @@ const repairs: Record<string, (input: Input, context: RepairContext) => Input> =
     if (typeof input.years !== 'number' || !(perYear > 0)) return input;
     return { ...input, years: Math.max(1, Math.round(input.years * perYear)) / perYear };
   },
+  '/v1/plan/lifetime': planRepair,
   // Exactly one of premium or target_annual_income; the fields of the payout type chosen; start at or after age.
   '/v1/annuity': (input) => {
     const {
@@ -444,6 +445,45 @@ const repairs: Record<string, (input: Input, context: RepairContext) => Input> =
     return payment >= interest ? input : { ...input, loan_minimum_payment: cents(interest + payment) };
   },
 };
+
+/**
+ * A lifetime plan as a household would bring it: people aged 50-80 in the first year (the pattern of
+ * their birth year), planning through 85-100 with a sex for the SSA table, accounts owned by someone in
+ * the household with a basis only on taxable ones, a spending goal only for max_bequest (a modest one:
+ * 3% of the balances), and a stress test of at most 50 paths.
+ */
+function planRepair(input: Input): Input {
+  const start = num(input.start_year) ?? 2026;
+  const rawPeople = Array.isArray(input.people) ? (input.people as Input[]) : [];
+  const people = rawPeople.map((person, i) => {
+    const seed = Math.abs(Math.trunc(num(person.birth_year) ?? 0)) + i;
+    const age = 50 + (seed % 31);
+    const out: Input = { ...person, birth_year: start - age, sex: seed % 2 === 0 ? 'female' : 'male' };
+    out.planning_age = Math.max(age + 1, 85 + (seed % 16));
+    return out;
+  });
+  const rawAccounts = Array.isArray(input.accounts) ? (input.accounts as Input[]) : [];
+  const accounts = rawAccounts.map((account) => {
+    const out: Input = {
+      ...account,
+      owner: Math.min(num(account.owner) ?? 0, Math.max(0, people.length - 1)),
+    };
+    const balance = num(out.balance) ?? 0;
+    if (out.type !== 'taxable') delete out.cost_basis;
+    else if (typeof out.cost_basis === 'number') out.cost_basis = Math.min(out.cost_basis, balance);
+    return out;
+  });
+  const out: Input = { ...input, people, accounts };
+  if (out.objective === 'max_bequest') {
+    const total = accounts.reduce((sum, a) => sum + (num(a.balance) ?? 0), 0);
+    out.spending_goal = cents(0.03 * total);
+  } else delete out.spending_goal;
+  if (typeof out.stress === 'object' && out.stress !== null) {
+    const stress = out.stress as Input;
+    out.stress = { ...stress, num_simulations: 1 + ((num(stress.num_simulations) ?? 0) % 50) };
+  }
+  return out;
+}
 
 function spreadRepair(input: Input): Input {
   const strike = num(input.strike_price);

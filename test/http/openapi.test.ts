@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { CALCULATION_AREAS, SERVED_AREAS } from '../../src/areas';
 import { openApiDocument } from '../../src/http/index';
 import { servedRegistry as registry } from '../../src/served-operations';
 
@@ -20,17 +21,9 @@ describe('OpenAPI document', () => {
 
   it("names each operation's operationId after its library function (monteCarlo, not retirementMonteCarlo)", async () => {
     const modules = await Promise.all(
-      [
-        'utilities',
-        'retirement',
-        'social-security',
-        'tax',
-        'equity',
-        'education',
-        'healthcare',
-        'insurance',
-        'portfolio',
-      ].map((area) => import(`../../src/${area}/index.ts`) as Promise<Record<string, unknown>>),
+      [...CALCULATION_AREAS, ...SERVED_AREAS].map(
+        (area) => import(`../../src/${area}/index.ts`) as Promise<Record<string, unknown>>,
+      ),
     );
     const exported = new Map<string, string>();
     for (const module of modules)

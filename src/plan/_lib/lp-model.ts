@@ -565,7 +565,14 @@ export function solveLp(
   if (timeline.years.length === 0) throw new Error('solveLp: a timeline has at least one year');
   const fixed = timeline.objective === 'max_bequest' ? timeline.spendingLevel : undefined;
   const built = build(timeline, feedback, fixed);
-  const s = solveSparse({ ...built.lp, basis: options.warmStart?.basis });
+  let s = solveSparse({ ...built.lp, basis: options.warmStart?.basis });
+  // Numerical trouble: HiGHS 'unknown' (seen in the tie-breaking stage that holds the first objective
+  // at its optimum), or presolve declaring a feasible problem infeasible (seen with feedback from a
+  // household of large incomes). Solve again cold without presolve, then without the tie-breaker,
+  // before reporting anything.
+  const retry = { ...built.lp, options: { presolve: 'off' } };
+  if (s.status !== 'optimal') s = solveSparse(retry);
+  if (s.status === 'unknown') s = solveSparse({ ...retry, secondary: undefined });
   if (s.status === 'optimal') return readPlan(timeline, feedback, built, s);
   if (s.status !== 'infeasible' && s.status !== 'unbounded_or_infeasible') {
     throw new Error(`solveLp: the solver ended with status ${s.status}`);

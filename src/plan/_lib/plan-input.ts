@@ -210,7 +210,13 @@ const PlanObject = z.strictObject({
       'Annual premium of the household’s benchmark silver Marketplace plan, in dollars of start_year: when given, the household buys Marketplace coverage in every year in which someone is under 65 and no one earns wages, and pays it less the premium tax credit.',
     ),
   ),
-  stress: z.optional(Stress),
+  stress: z.optional(
+    Stress.check(
+      z.describe(
+        'A stress test of the plan’s decisions, held fixed, over simulated markets and (with mortality) deaths; omitted: none.',
+      ),
+    ),
+  ),
 });
 
 type Ctx = core.$RefinementCtx<z.output<typeof PlanObject>>;

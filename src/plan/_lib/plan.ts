@@ -5,13 +5,14 @@
  * @internal
  * @module
  */
+import { isCalculationError } from '../../core/errors';
 import { roundMoney } from '../../core/money';
-import type { LifetimePlanResult } from '../lifetime-plan';
 import { balancesChartSvg, stressFanChartSvg, taxesChartSvg } from './charts';
 import { type Evaluation, evaluate, fixedPolicy } from './evaluate';
 import type { LpPlan } from './lp-model';
 import { beats, lpObjective, type Optimum, optimize } from './optimize';
 import type { PlanRequest } from './plan-input';
+import type { LifetimePlanResult } from './plan-result';
 import { planSeries } from './series';
 import { bestLevel, strategyPolicy } from './strategies';
 import { STRATEGY_NAMES, type StrategyName } from './strategy-names';
@@ -73,7 +74,7 @@ export function claimingAges(request: PlanRequest): (number | undefined)[] {
 function strategyPlan(
   timeline: Timeline,
   name: StrategyName,
-  guess: number,
+  guess: number | undefined,
 ): { level: number; evaluation: Evaluation } {
   return bestLevel(timeline, (level) => strategyPolicy(timeline, name, level), guess);
 }
@@ -100,6 +101,30 @@ function summary(strategy: Summary['strategy'], plan: { level: number; evaluatio
   };
 }
 
+/** The solver's part of the reply: its own figures and their gap to the exact accounting. */
+function solverReport(
+  optimum: Optimum | undefined,
+  failure: string | undefined,
+  chosen: 'solver' | StrategyName,
+): LifetimePlanResult['solver'] {
+  if (optimum === undefined) return { status: 'failed', message: failure ?? '', chosen, iterations: 0 };
+  const lpTaxes = optimum.lp.modeledTaxes.reduce((a, b) => a + b, 0);
+  const exactTaxes = optimum.evaluation.totals.federalTax + optimum.evaluation.totals.stateTax;
+  return {
+    status: optimum.lp.status,
+    chosen,
+    iterations: optimum.rounds,
+    spending_level: roundMoney(optimum.lp.level),
+    bequest: roundMoney(optimum.lp.bequest),
+    lifetime_taxes: roundMoney(lpTaxes),
+    gap: {
+      spending_level: roundMoney(optimum.level - optimum.lp.level),
+      lifetime_taxes: roundMoney(exactTaxes - lpTaxes),
+      bequest: roundMoney(optimum.evaluation.bequest - optimum.lp.bequest),
+    },
+  };
+}
+
 /** The decisions an evaluation made, year by year: what the stress test holds fixed. */
 function decisionsOf(evaluation: Evaluation): YearDecision[] {
   return evaluation.years.map((y) => ({
@@ -113,22 +138,30 @@ function decisionsOf(evaluation: Evaluation): YearDecision[] {
 export function runPlan(request: PlanRequest): LifetimePlanResult {
   const claiming = claimingAges(request);
   const timeline = buildTimeline(request, { claimingAges: claiming });
-  const optimum: Optimum = optimize(timeline);
+  // A request the program cannot meet is a 400 (CalculationError); a numerical failure of the solver
+  // that its retries did not overcome leaves the strategies to choose from (solver.status says so).
+  let optimum: Optimum | undefined;
+  let failure: string | undefined;
+  try {
+    optimum = optimize(timeline);
+  } catch (error) {
+    if (isCalculationError(error)) throw error;
+    failure = error instanceof Error ? error.message : String(error);
+  }
   const strategies = STRATEGY_NAMES.map((name) => ({
     name,
-    plan: strategyPlan(timeline, name, optimum.level),
+    plan: strategyPlan(timeline, name, optimum?.level),
   }));
   // The optimized plan is the solver's unless a strategy does better under the exact accounting (the
   // linear model's approximations can mislead it): then that strategy's decisions are the plan.
-  let chosen: { level: number; evaluation: Evaluation } = optimum;
-  let chosenFrom: 'solver' | StrategyName = 'solver';
+  let chosen: { level: number; evaluation: Evaluation } =
+    optimum ?? (strategies[0] as (typeof strategies)[number]).plan;
+  let chosenFrom: 'solver' | StrategyName = optimum === undefined ? 'conventional' : 'solver';
   for (const { name, plan } of strategies)
     if (beats(timeline, plan, chosen)) {
       chosen = plan;
       chosenFrom = name;
     }
-  const lpTaxes = optimum.lp.modeledTaxes.reduce((a, b) => a + b, 0);
-  const exactTaxes = optimum.evaluation.totals.federalTax + optimum.evaluation.totals.stateTax;
   const stressed =
     request.stress === undefined
       ? undefined
@@ -157,21 +190,9 @@ export function runPlan(request: PlanRequest): LifetimePlanResult {
     claiming_ages: claiming.filter((age): age is number => age !== undefined),
     optimized: summary('optimized', chosen),
     strategies: [...strategies.map(({ name, plan }) => summary(name, plan)), summary('optimized', chosen)],
-    solver: {
-      status: optimum.lp.status,
-      chosen: chosenFrom,
-      iterations: optimum.rounds,
-      spending_level: roundMoney(optimum.lp.level),
-      bequest: roundMoney(optimum.lp.bequest),
-      lifetime_taxes: roundMoney(lpTaxes),
-      gap: {
-        spending_level: roundMoney(optimum.level - optimum.lp.level),
-        lifetime_taxes: roundMoney(exactTaxes - lpTaxes),
-        bequest: roundMoney(optimum.evaluation.bequest - optimum.lp.bequest),
-      },
-    },
+    solver: solverReport(optimum, failure, chosenFrom),
     series:
-      chosenFrom === 'solver'
+      chosenFrom === 'solver' && optimum !== undefined
         ? { ...series, solver_tax: optimum.lp.modeledTaxes.map((tax) => roundMoney(tax)) }
         : series,
     ...(stressed === undefined

@@ -103,6 +103,8 @@ export interface SparseLp {
    * is then held within {@link PRIMARY_TOLERANCE} of its optimum.
    */
   readonly secondary?: Float64Array | undefined;
+  /** Options over {@link SOLVER_OPTIONS} for this solve (a retry without presolve). */
+  readonly options?: Readonly<Record<string, string | number | boolean>> | undefined;
   /**
    * A starting basis: the `basis` of an earlier solve of a model with the same columns and rows (the
    * plan's loop changes only coefficients and bounds between solves). Ignored when the sizes differ.
@@ -176,7 +178,7 @@ export function solveSparse(lp: SparseLp): SparseSolution {
     matrix: { format: 'csc', numRows, numCols, starts: lp.starts, indices: lp.indices, values: lp.values },
   });
   try {
-    model.options.set(SOLVER_OPTIONS);
+    model.options.set(lp.options === undefined ? SOLVER_OPTIONS : { ...SOLVER_OPTIONS, ...lp.options });
     const start = lp.basis;
     if (start !== undefined && start.colStatus.length === numCols && start.rowStatus.length === numRows) {
       model.setBasis(start);
