@@ -167,3 +167,33 @@ describe('Owl cases compared with Owl’s published figures', () => {
     expect(Math.abs(comparable - 44_344) / 44_344).toBeLessThan(0.015);
   });
 });
+
+describe('a defect Owl’s cases found', () => {
+  it('alex+jamie without wages solves (the tie-break stage of HiGHS ended “unknown”: solveLp threw)', () => {
+    // The first translation of Owl's alex+jamie (no wages, 2.9% real, 2.8% inflation): the third round's
+    // second stage (least tax among the optima, the first objective held at equality) ended with model
+    // status unknown and the request failed; the first stage's optimum now stands (src/plan/_lib/solver.ts).
+    const r = lifetimePlan({
+      start_year: 2026,
+      real_return: 0.029,
+      inflation: 0.028,
+      people: [
+        { birth_year: 1960, planning_age: 72, social_security: { pia: 3_000, claiming_age: 69 } },
+        { birth_year: 1961, planning_age: 90, social_security: { pia: 1_200, claiming_age: 62 } },
+      ],
+      accounts: [
+        { owner: 0, type: 'taxable', balance: 500_000 },
+        { owner: 1, type: 'taxable', balance: 200_000 },
+        { owner: 0, type: 'tax_deferred', balance: 1_500_000 },
+        { owner: 1, type: 'tax_deferred', balance: 400_000 },
+        { owner: 0, type: 'roth', balance: 50_000 },
+        { owner: 1, type: 'roth', balance: 40_000 },
+      ],
+      state: 'CO',
+      max_roth_conversion: 400_000,
+    }).result;
+    expect(r.solver.status).toBe('optimal');
+    expect(r.optimized.shortfall).toBe(0);
+    for (const s of r.strategies) expect(r.optimized.spending_level).toBeGreaterThanOrEqual(s.spending_level);
+  });
+});
