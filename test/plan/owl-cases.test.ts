@@ -76,7 +76,24 @@ function ours(c: OwlCase, r: LifetimePlanResult, what: string): number {
  * (owlBasis), and the Roth conversions. Checked within REFERENCE_TOLERANCE by the full run: a change of
  * the model that moves them must update docs/plan.md with them.
  */
-const REFERENCE: Readonly<Record<string, { objective: number; basis: number; conversions: number }>> = {};
+const REFERENCE: Readonly<Record<string, { objective: number; basis: number; conversions: number }>> = {
+  'alex+jamie': { objective: 246244.27, basis: 246244.27, conversions: 494677.97 },
+  bill: { objective: 56323.86, basis: 56323.86, conversions: 0 },
+  cameron: { objective: 21686.54, basis: 21686.54, conversions: 12617.23 },
+  'chris+pat': { objective: 121455.61, basis: 121455.61, conversions: 509260.3 },
+  dana: { objective: 85445.01, basis: 85445.01, conversions: 169897.16 },
+  devon: { objective: 253532.34, basis: 253532.34, conversions: 542879.94 },
+  'helen+ruth': { objective: 204812.37, basis: 204812.37, conversions: 223711.19 },
+  'jack+jill': { objective: 131730.84, basis: 125778.13, conversions: 603755.24 },
+  joe: { objective: 91288.28, basis: 87941.04, conversions: 200390.2 },
+  'john+sally': { objective: 390217.04, basis: 145000, conversions: 291801.52 },
+  'jon+jane': { objective: 168373.23, basis: 168373.23, conversions: 0 },
+  'jordan+taylor': { objective: 6817168.18, basis: 230276.83, conversions: 897377.7 },
+  'kim+sam-bequest': { objective: 1573179.92, basis: 145000, conversions: 174027.66 },
+  'kim+sam-spending': { objective: 177200.45, basis: 177200.45, conversions: 839775.76 },
+  morgan: { objective: 48972.71, basis: 47142.68, conversions: 108823.93 },
+  robin: { objective: 46236.14, basis: 46236.14, conversions: 50563.24 },
+};
 const REFERENCE_TOLERANCE = 0.005;
 
 const results = new Map<string, LifetimePlanResult>();
