@@ -188,7 +188,17 @@ export function solveSparse(lp: SparseLp): SparseSolution {
     let iterations = Number(model.info.get('simplex_iteration_count') ?? 0);
     const primary = status === 'optimal' ? model.getObjectiveValue() : Number.NaN;
     const basis = status === 'optimal' ? copyBasis(model.getBasis()) : undefined;
+    let first: { x: Float64Array; rows: Float64Array; objective: number } | undefined;
     if (status === 'optimal' && lp.secondary !== undefined) {
+      // The first stage's optimum, kept: the second stage only breaks ties among optima, and with the
+      // first objective held at equality HiGHS can end it without a verdict (model status unknown,
+      // seen on Owl's alex+jamie case in test/plan/owl-cases.test.ts); the first optimum stands then.
+      const kept = model.getSolution();
+      first = {
+        x: Float64Array.from(kept.colValue),
+        rows: Float64Array.from(kept.rowValue.subarray(0, numRows)),
+        objective: primary,
+      };
       // Hold the first objective at its optimum (within the tolerance), then minimize the second from
       // the first stage's basis.
       const slack = PRIMARY_TOLERANCE * Math.max(1, Math.abs(primary));
@@ -202,6 +212,7 @@ export function solveSparse(lp: SparseLp): SparseSolution {
       model.run();
       status = statusName(highs, model.getModelStatus());
       iterations += Number(model.info.get('simplex_iteration_count') ?? 0);
+      if (status !== 'optimal') return { status: 'optimal', ...first, basis, primary, iterations };
     }
     if (status !== 'optimal') {
       const empty = new Float64Array(0);
