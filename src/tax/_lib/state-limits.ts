@@ -13,22 +13,9 @@ import { federalStandardDeduction, ruleOf } from './state-rules/deductions';
 import type { LimitContext } from './state-rules/fold';
 import { ruleLimits } from './state-rules/index';
 import type { StateTaxTable } from './state-table';
-import type { StateTax, StateTaxInput, StateTaxUnits } from './state-tax';
+import type { StateLimit, StateMeasure, StateTax, StateTaxInput, StateTaxUnits } from './state-tax-types';
 
-/** The income a limit is set on (see {@link StateTax}). */
-export type StateMeasure = 'state_agi' | 'federal_agi' | 'state_gross_income' | 'taxable_income';
-
-/** One income limit of a state rule. */
-export interface StateLimit {
-  /** What changes there, e.g. `exemption_credit_phaseout_start`, `standard_deduction_steps_3`. */
-  readonly name: string;
-  readonly measure: StateMeasure;
-  readonly threshold: number;
-  /** Crossed once the measure reaches the threshold (`true`) or once it is over it (`false`). */
-  readonly inclusive: boolean;
-  /** The table block the rule is in, e.g. `exemption_credit_phaseout`. */
-  readonly block: string;
-}
+export type { StateLimit, StateMeasure };
 
 /** The value of `measure` in a state tax result, in the result's units (`units.unit`). */
 export function stateMeasure(units: StateTaxUnits, measure: StateMeasure): Int {

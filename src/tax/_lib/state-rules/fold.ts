@@ -9,10 +9,9 @@
 import type { Dec } from '../../../core/money';
 import type { FilingStatus } from '../../../core/schema';
 import type { DecimalForm, Int } from '../exact';
-import type { StateMeasure } from '../state-limits';
 import type { Reducible, RuleOf, StateRuleKind } from '../state-rule-schemas';
 import type { StateTaxTable } from '../state-table';
-import type { StateTax, StateTaxInput } from '../state-tax';
+import type { StateMeasure, StateTax, StateTaxInput } from '../state-tax-types';
 import type { Fraction, Note, Schedule, Units } from '../state-units';
 
 /** A surtax's threshold and amounts, in units. */
