@@ -77,12 +77,15 @@ export function stateLimits(
 }
 
 /**
- * The standard deduction before any reduction: the state's own, or the federal one it adopts (with the
+ * The standard deduction before any reduction: the state's own (a percentage of income: its maximum), or the federal one it adopts (with the
  * IRC 63(f) additional amount at `age` 65 or older where the table says so).
  */
 function fullStandardDeduction(table: StateTaxTable, status: FilingStatus, age?: number): Dec {
   const own = ruleOf(table, 'standard_deduction');
   if (own !== undefined) return new Dec(own[status]);
+  // a percentage of income: at most its maximum
+  const percent = ruleOf(table, 'standard_deduction_percent');
+  if (percent !== undefined) return new Dec(percent.maximum[status]);
   const federal = ruleOf(table, 'federal_standard_deduction');
   if (federal === undefined) return new Dec(0);
   return new Dec(

@@ -74,7 +74,7 @@ import { bracketIndexOf, type Fraction, form, NO_FRACTION, type Note, Units } fr
  * bump it whenever any result changes for any input (a jurisdiction added, a figure or rule changed),
  * and each operation that uses it bumps its own version (`test/goldens/engine-dependencies.json`).
  */
-export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.1.0' } as const;
+export const STATE_TAX_ENGINE = { name: 'state-tax', version: '1.1.1' } as const;
 
 export type { StateBracketAmounts, StateTax, StateTaxInput, StateTaxUnits, SurtaxAmounts, SurtaxFill };
 
@@ -188,6 +188,7 @@ class FoldState implements Fold {
   };
   standardDeductionFraction: Fraction = NO_FRACTION;
   limitationSlope = 0;
+  standardDeductionSlope = 0;
   ageDeductions: Int = 0;
   readonly ageDeductionsBeforePhaseout: Int[] = [];
   seniorSlope = 0;
@@ -280,7 +281,9 @@ function compute(c: Units, table: StateTaxTable, input: StateTaxInput, a: Amount
     const schedule = chosen.schedule;
     const rate = schedule.rates[bracketIndexOf(schedule, c.num(taxableIncome))] as number;
     if (bracketTax >= credit) {
-      marginal += (rate * (1 + f.limitationSlope + f.seniorSlope) + f.recaptureMarginal) * (1 - f.creditRate);
+      marginal +=
+        (rate * (1 + f.limitationSlope + f.seniorSlope - f.standardDeductionSlope) + f.recaptureMarginal) *
+        (1 - f.creditRate);
       marginal += f.shareSlope;
     }
     for (const s of f.surtaxes) if (taxableIncome >= c.of(s.threshold)) marginal += s.rate;

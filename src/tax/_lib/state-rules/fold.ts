@@ -78,6 +78,8 @@ export interface Fold {
   standardDeductionFraction: Fraction;
   /** The share of the next dollar of federal AGI the standard deduction's limitation takes off it. */
   limitationSlope: number;
+  /** The share of the next dollar of the state's AGI the standard deduction grows by (`standard_deduction_percent`). */
+  standardDeductionSlope: number;
   /** Age deductions (the senior deduction among them), one person's. */
   ageDeductions: Int;
   /** Each `age_deduction`'s amount before its phase-out, in table order (0 where it does not apply). */
