@@ -305,7 +305,7 @@ function tableShape(table: FederalTaxTable): TableShape {
  * ```
  */
 export function toCents(x: Int, perCent: Int): Int {
-  if (perCent === 1) return x;
+  // (a unit of a cent, perCent 1, is returned as it is by either division)
   if (typeof x === 'number' && typeof perCent === 'number' && (x < 0 ? -x : x) + perCent <= EXACT_LIMIT) {
     return roundDiv(x, perCent);
   }
