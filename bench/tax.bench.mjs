@@ -5,13 +5,14 @@
 // - the computation against a copy of its own result (what any computation building that result
 //   costs at least), and on cent amounts (float64 units) against the same requests with a non-cent
 //   amount (finer units, bigints past 2^53: the one engine covers both);
-// - the envelope (buildEnvelope: result_id + finiteness copy) against the SHA-256 of the same canonical text alone.
+// - the envelope as an operation builds it (envelopeOfFresh: result_id + the finiteness check in place)
+//   against the SHA-256 of the same canonical text alone.
 // Rates are calls per CPU-second of the benchmark process (opsPerCpuSecond): the development machines
 // are shared, and a wall-clock rate falls with the load of other work while this one mostly does not.
 // The first row's note also gives the wall-clock rates, the load average and how a full call's time
 // splits.
 import os from 'node:os';
-import { buildEnvelope, finiteResult } from '../dist/core/envelope.js';
+import { envelopeOfFresh, finiteResult } from '../dist/core/envelope.js';
 import { sha256Hex } from '../dist/core/sha256.js';
 import { canonicalJson } from '../dist/index.js';
 import { taxEstimate } from '../dist/tax/index.js';
@@ -45,7 +46,7 @@ export async function run() {
   const finer = opsPerCpuSecond((i) => taxEstimate.compute(fine[i & 63]));
   const copy = opsPerCpuSecond((i) => finiteResult(results[i & 63]));
   const parse = opsPerCpuSecond((i) => taxEstimate.parse(requests[i & 63]));
-  const envelope = opsPerCpuSecond((i) => buildEnvelope(taxEstimate, parsed[i & 63], results[i & 63]));
+  const envelope = opsPerCpuSecond((i) => envelopeOfFresh(taxEstimate, parsed[i & 63], results[i & 63]));
   const hash = opsPerCpuSecond((i) => sha256Hex(texts[i & 63]));
   const full = opsPerCpuSecond((i) => taxEstimate(requests[i & 63]));
 
@@ -79,7 +80,7 @@ export async function run() {
     ),
     compare(
       'tax/estimate',
-      'envelope: buildEnvelope (result_id + finiteResult)',
+      'envelope: envelopeOfFresh (result_id + finiteness in place)',
       envelope,
       'sha256Hex of the canonical input alone (limit)',
       hash,

@@ -80,6 +80,50 @@ export function finiteResult<T>(value: T, where = 'result'): T {
 }
 
 /**
+ * Whether `value` is what {@link finiteResult} would copy it to: plain objects (of Object.prototype) and
+ * arrays, numbers finite and not -0, no undefined member of an object. Walked without copying or
+ * allocating.
+ */
+function alreadyFinite(value: unknown): boolean {
+  if (typeof value === 'number') return value - value === 0 && (value !== 0 || 1 / value > 0);
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'number' ? item - item !== 0 || (item === 0 && 1 / item < 0) : !alreadyFinite(item))
+        return false;
+    }
+    return true;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const member = record[key];
+    if (typeof member === 'number') {
+      if (member - member !== 0 || (member === 0 && 1 / member < 0)) return false;
+    } else if (member === undefined || !alreadyFinite(member)) return false;
+  }
+  return true;
+}
+
+/**
+ * {@link buildEnvelope} for a result its computation has just built and nothing else holds (an
+ * operation's run): the result itself when it is already what {@link finiteResult} would copy it to
+ * (the usual case: checked in place, without the copy), otherwise the copy.
+ *
+ * @internal
+ */
+export function envelopeOfFresh<R>(meta: ResultIdMeta, parsedInput: unknown, result: R): Envelope<R> {
+  return {
+    result_id: resultIdOf(meta, parsedInput),
+    engine_version: meta.engineVersion,
+    result: alreadyFinite(result) ? result : finiteResult(result),
+    disclaimer: DISCLAIMER,
+  };
+}
+
+/**
  * Build the envelope of a run from the parsed input (defaults applied) and its result.
  *
  * @example

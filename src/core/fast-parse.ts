@@ -141,9 +141,11 @@ function objectStep(def: core.$ZodObjectDef): Step | undefined {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < members.length; i++) {
       const { key, step, presence: rule } = members[i] as Member;
-      const present = key in value;
+      // one lookup for a key that holds a value (it is then present); `in` only for undefined
+      const raw = value[key];
+      const present = raw !== undefined || key in value;
       if (!present && rule === Presence.Required) return REJECT;
-      const parsed = step(value[key]);
+      const parsed = step(raw);
       if (parsed === REJECT) return REJECT;
       if (
         rule === Presence.Always ||

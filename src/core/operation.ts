@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import { assertAffordable } from './cost';
-import { buildEnvelope, type Envelope } from './envelope';
+import { type Envelope, envelopeOfFresh } from './envelope';
 import { CalculationError, type CalculationErrorCode, type CalculationIssue } from './errors';
 import { fastParse, REJECT } from './fast-parse';
 
@@ -324,7 +324,7 @@ export function defineOperation<I extends Schema, O extends Schema, P extends `/
   };
   const run = (raw: unknown): Envelope<z.output<O>> => {
     const input = parse(raw);
-    return buildEnvelope(meta, input, config.compute(input));
+    return envelopeOfFresh(meta, input, config.compute(input));
   };
   const operation = (input: z.input<I>) => run(input);
   return Object.assign(operation, {

@@ -1149,7 +1149,7 @@ function cost(input: Input): number {
 export const cliffMap = defineOperation({
   path: '/v1/tax/cliff-map',
   engine: 'cliff-map',
-  version: '2.4.1',
+  version: '2.4.2',
   uses: [TAX_ENGINE, IRMAA_ENGINE, PTC_ENGINE, STATE_TAX_ENGINE],
   prefix: 'cliff',
   summary: 'Marginal rate of the next dollar and every tax and premium threshold ahead, with a cost series.',

@@ -213,7 +213,7 @@ function compute(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
 export const stateIncome = defineOperation({
   path: '/v1/tax/state-income',
   engine: 'state-income',
-  version: '1.4.1',
+  version: '1.4.2',
   uses: [TAX_ENGINE, STATE_TAX_ENGINE],
   prefix: 'stax',
   summary: 'State individual income tax for 2025: brackets, deductions, exclusions, surtaxes.',

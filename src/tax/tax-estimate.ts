@@ -169,7 +169,7 @@ function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
     gross_income: dollars(grossC),
     deduction_type: fed.deduction_type,
     deduction: dollars(toCents(fed.deductionH, perH)),
-    standard_deduction: fed.standard_deduction.total,
+    standard_deduction: fed.standardTotal,
     senior_deduction: dollars(toCents(fed.seniorH, perH)),
     taxable_income: dollars(toCents(reg.taxable, perH)),
     ordinary_taxable_income: dollars(toCents(reg.ordinaryPart, perH)),
@@ -189,21 +189,65 @@ function compute(input: z.output<typeof TaxEstimateInput>): TaxEstimateResult {
   };
 }
 
-/** The brackets `x` (h) of ordinary taxable income reaches (each holds some of it), in dollars. */
-function bracketRows(p: FederalParams, x: Int): Bracket[] {
-  const rows: Bracket[] = [];
-  const { rates, thresholds } = p.schedule;
-  const { h: perH, t: perT } = p.perCent;
-  for (let i = 0; i < rates.length && x > (p.thr[i] as Int); i++) {
-    const amount = fillOf(p, x, i);
-    const to = thresholds[i + 1];
-    const rate = rates[i] as number;
-    const from = thresholds[i] as number;
-    const taxed_amount = dollars(toCents(amount, perH));
-    const tax = dollars(toCents(mul(amount, p.pct[i] as Int), perT));
-    rows.push(to === undefined ? { rate, from, taxed_amount, tax } : { rate, from, to, taxed_amount, tax });
+/** One bracket's row when income fills it: its figures and its whole width's amounts, in dollars. */
+interface FullRow {
+  readonly rate: number;
+  readonly from: number;
+  readonly to: number | undefined;
+  readonly taxed_amount: number;
+  readonly tax: number;
+}
+
+/** The rows of `p`'s brackets as income fills them (the top one unfilled: never used), built once per params. */
+const fullRows = new WeakMap<FederalParams, readonly FullRow[]>();
+
+function fullRowsOf(p: FederalParams): readonly FullRow[] {
+  let rows = fullRows.get(p);
+  if (rows === undefined) {
+    const { rates, thresholds } = p.schedule;
+    rows = rates.map((rate, i) => {
+      const next = p.thr[i + 1];
+      const width = next === undefined ? 0 : sub(next, p.thr[i] as Int);
+      return row(p, i, rate, thresholds[i] as number, thresholds[i + 1], width);
+    });
+    fullRows.set(p, rows);
   }
   return rows;
+}
+
+/** Bracket `i`'s row holding `amount` (h) of income, in dollars. */
+function row(p: FederalParams, i: number, rate: number, from: number, to: number | undefined, amount: Int) {
+  const { h: perH, t: perT } = p.perCent;
+  const taxed_amount = dollars(toCents(amount, perH));
+  const tax = dollars(toCents(mul(amount, p.pct[i] as Int), perT));
+  return { rate, from, to, taxed_amount, tax };
+}
+
+/**
+ * The brackets `x` (h) of ordinary taxable income reaches (each holds some of it), in dollars: the
+ * brackets below the one holding the last dollar are full (their rows figured once per params).
+ */
+function bracketRows(p: FederalParams, x: Int): Bracket[] {
+  const rows: Bracket[] = [];
+  const full = fullRowsOf(p);
+  const thr = p.thr;
+  for (let i = 0; i < thr.length && x > (thr[i] as Int); i++) {
+    const next = thr[i + 1];
+    const r = next !== undefined && x >= next ? (full[i] as FullRow) : partialRow(p, x, i);
+    rows.push(bracketOf(r));
+  }
+  return rows;
+}
+
+/** A row of the result (a fresh object; `to` omitted for the top bracket). */
+function bracketOf({ rate, from, to, taxed_amount, tax }: FullRow): Bracket {
+  return to === undefined ? { rate, from, taxed_amount, tax } : { rate, from, to, taxed_amount, tax };
+}
+
+/** The row of the bracket holding the last dollar of `x` (h). */
+function partialRow(p: FederalParams, x: Int, i: number): FullRow {
+  const { rates, thresholds } = p.schedule;
+  return row(p, i, rates[i] as number, thresholds[i] as number, thresholds[i + 1], fillOf(p, x, i));
 }
 
 /**

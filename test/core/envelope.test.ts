@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json';
-import { buildEnvelope, finiteResult } from '../../src/core/envelope';
+import { buildEnvelope, envelopeOfFresh, finiteResult } from '../../src/core/envelope';
 import { envelopeJson } from '../../src/core/envelope-json';
 import { resultId } from '../../src/core/result-id';
 
@@ -152,6 +153,42 @@ describe('envelopeJson (the HTTP body, written without building the envelope)', 
     );
     expect(() => envelopeJson(meta, {}, [Number.NEGATIVE_INFINITY])).toThrow(
       'non-finite number at result[0]',
+    );
+  });
+});
+
+describe('envelopeOfFresh (an operation run: its result checked in place, copied only when needed)', () => {
+  const meta = { prefix: 'demo', path: '/v1/demo', engineVersion: 'demo-1.0.0' };
+  it('equals buildEnvelope for any result, and is the result itself exactly when the copy would equal it', () => {
+    fc.assert(
+      fc.property(tree, tree, (input, result) => {
+        const fresh = envelopeOfFresh(meta, input, result);
+        const built = buildEnvelope(meta, input, result);
+        expect(fresh).toStrictEqual(built);
+        expect(JSON.stringify(fresh)).toBe(JSON.stringify(built));
+        const copyNeeded =
+          JSON.stringify(referenceFinite(result)) !== JSON.stringify(result) ||
+          !isDeepStrictEqual(referenceFinite(result), result);
+        if (typeof result === 'object' && result !== null && copyNeeded)
+          expect(fresh.result).not.toBe(result);
+      }),
+      { numRuns: 2000 },
+    );
+    // -0, an undefined member, a class instance, a null-prototype object: copied
+    for (const result of [
+      { a: -0 },
+      { a: [1, -0] },
+      { a: undefined },
+      { d: new Date(0) },
+      Object.create(null),
+    ])
+      expect(envelopeOfFresh(meta, {}, result).result).not.toBe(result);
+    const clean = { a: 1, b: [0, 2, { c: 'x' }], d: null };
+    expect(envelopeOfFresh(meta, {}, clean).result).toBe(clean);
+  });
+  it('throws the path of a non-finite number as buildEnvelope does', () => {
+    expect(() => envelopeOfFresh(meta, {}, { a: [1, { b: Number.NaN }] })).toThrow(
+      'finplan bug: non-finite number at result.a[1].b',
     );
   });
 });

@@ -238,6 +238,13 @@ export const LegacyStateTaxTableSchema = z
       }),
     ),
     /**
+     * The standard deduction as `rate` of the state's AGI, at least `minimum[status]`, at most
+     * `maximum[status]` (Maryland before 2025, Tax-General 10-217); in place of `standard_deduction`.
+     */
+    standard_deduction_percent: z.optional(
+      block({ rate: z.number(), minimum: byStatus(z.number()), maximum: byStatus(z.number()) }),
+    ),
+    /**
      * At or over federal AGI `from`, the standard deduction is at most `amount[status]` (Colorado adds back
      * the federal standard deduction over $12,000 / $16,000 joint, C.R.S. 39-22-104(3)(p.5)): a cliff.
      */

@@ -234,6 +234,58 @@ describe('state rule kinds, one at a time (flat 5%, single unless said)', () => 
     expect(run(t, 100_000).standardDeduction.toString()).toBe('6000');
   });
 
+  it('standard_deduction_percent: a share of the income, within a minimum and a maximum', () => {
+    // Maryland's shape (Tax-General 10-217): 15%, at least 1,800, at most 2,700
+    const t = table([
+      {
+        kind: 'standard_deduction_percent',
+        source: 't',
+        rate: 0.15,
+        minimum: all(1800),
+        maximum: all(2700),
+      },
+    ]);
+    const at = (income: number) => run(t, income);
+    // 15% x 10,000 = 1,500 -> 1,800; 15% x 12,000 = 1,800; 15% x 15,000 = 2,250; 15% x 18,000 = 2,700;
+    // 15% x 20,000 = 3,000 -> 2,700; 15% x 16,000.01 = 2,400.0015 (exact, not rounded)
+    expect(
+      [10_000, 12_000, 15_000, 18_000, 20_000, 16_000.01].map((i) => at(i).standardDeduction.toString()),
+    ).toEqual(['1800', '1800', '2250', '2700', '2700', '2400.0015']);
+    // 5% x (15,000 - 2,250) = 637.50
+    expect(at(15_000).tax.toString()).toBe('637.5');
+    // from the minimum on, the next dollar adds 15 cents to the deduction: 5% of 85 cents; at the maximum, 5%
+    expect([10_000, 12_000, 15_000, 18_000].map((i) => at(i).marginalRate)).toEqual([
+      0.05,
+      0.05 * (1 - 0.15),
+      0.05 * (1 - 0.15),
+      0.05,
+    ]);
+    const input = { filing_status: 'single', state_taxable_income: 15_000 } as const;
+    expect(stateLimits(t, input, stateTax(t, input))).toEqual([
+      {
+        name: 'standard_deduction_percent_start',
+        measure: 'state_agi',
+        threshold: 12_000,
+        inclusive: true,
+        block: 'standard_deduction_percent',
+      },
+      {
+        name: 'standard_deduction_percent_end',
+        measure: 'state_agi',
+        threshold: 18_000,
+        inclusive: true,
+        block: 'standard_deduction_percent',
+      },
+    ]);
+    // one base deduction per table
+    expect(() =>
+      table([
+        { kind: 'standard_deduction', source: 't', ...all(2000) },
+        { kind: 'standard_deduction_percent', source: 't', rate: 0.15, minimum: all(1), maximum: all(2) },
+      ]),
+    ).toThrow('not with standard_deduction');
+  });
+
   it('personal_exemption and personal_exemption_tiers', () => {
     expect(taxOf(table([{ kind: 'personal_exemption', source: 't', ...all(2000) }]), 50_000)).toBe('2400');
     const t = table([
@@ -393,10 +445,10 @@ describe('state rule kinds, one at a time (flat 5%, single unless said)', () => 
 });
 
 describe('state rule kinds composed: the fold against the decimal oracle', () => {
-  // Every rule of the 51 tables, by kind: a random table takes a schedule, Social Security and any
+  // Every rule of the tables of every year, by kind: a random table takes a schedule, Social Security and any
   // other kinds' rules from any states (at most one of a single kind), and the engine and the oracle (the
   // keyed-format engine the fold replaced) must agree on every amount.
-  const tables = Object.values(stateTaxTables.get(2025));
+  const tables = stateTaxTables.years.flatMap((year) => Object.values(stateTaxTables.get(year)));
   const pool = new Map<string, StateRule[]>();
   for (const t of tables)
     for (const rule of t.rules) pool.set(rule.kind, [...(pool.get(rule.kind) ?? []), rule]);
@@ -407,9 +459,16 @@ describe('state rule kinds composed: the fold against the decimal oracle', () =>
     social: pick('social_security'),
     exclusion: optional('social_security_exclusion'),
     pension: optional('pension_exclusion'),
-    standard: fc.option(fc.oneof(pick('standard_deduction'), pick('federal_standard_deduction')), {
-      nil: undefined,
-    }),
+    standard: fc.option(
+      fc.oneof(
+        pick('standard_deduction'),
+        pick('standard_deduction_percent'),
+        pick('federal_standard_deduction'),
+      ),
+      {
+        nil: undefined,
+      },
+    ),
     // in the order the keyed engine applied them (the limitation before the cap)
     limitation: optional('standard_deduction_limitation'),
     cap: optional('standard_deduction_cap'),
@@ -438,6 +497,7 @@ describe('state rule kinds composed: the fold against the decimal oracle', () =>
         for (const field of ['stateAgi', 'standardDeduction', 'personalExemptions', 'ageDeductions'] as const)
           expect(got[field].minus(want[field]).abs().lte('1e-20'), field).toBe(true);
         expect(got.tax.minus(want.tax).abs().lte('1e-20')).toBe(true);
+        expect(got.marginalRate).toBe(want.marginalRate);
         expect(got.exclusionNotes).toEqual(want.exclusionNotes);
       }),
       { numRuns: 300 },

@@ -653,7 +653,18 @@ function legacyStateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   // exclusions (the limitation of the standard deduction on federal AGI).
   const kept = (rule: Parameters<typeof phaseoutFraction>[0], amount: Dec) =>
     amount.minus(amount.times(phaseoutFraction(rule, status, income)));
-  const fullDeduction = fullStandardDeduction(table, status, input.age);
+  // a percentage of the state's AGI within a minimum and a maximum (added with state tax 1.1.1): between
+  // them each further dollar of income adds the rate to the deduction
+  const percent = table.standard_deduction_percent;
+  const share = percent === undefined ? zero : income.times(percent.rate);
+  const fullDeduction =
+    percent === undefined
+      ? fullStandardDeduction(table, status, input.age)
+      : Dec.min(Dec.max(share, percent.minimum[status]), percent.maximum[status]);
+  const percentSlope =
+    percent !== undefined && share.gte(percent.minimum[status]) && share.lt(percent.maximum[status])
+      ? percent.rate
+      : 0;
   let standardDeduction = kept(table.standard_deduction_phaseout, fullDeduction);
   const sliding = table.standard_deduction_sliding;
   if (sliding !== undefined) {
@@ -769,7 +780,8 @@ function legacyStateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   if (beforeFloor.gte(0) && !untaxed) {
     const rate = schedule.rates[bracketIndex(schedule, taxableIncome.toNumber())] as number;
     if (bracketTax.gte(credit)) {
-      marginal += (rate * (1 + limitation.slope + seniorSlope) + recapture.marginal) * (1 - creditRate);
+      marginal +=
+        (rate * (1 + limitation.slope + seniorSlope - percentSlope) + recapture.marginal) * (1 - creditRate);
       marginal += shareSlope;
     }
     for (const s of surtaxes) if (taxableIncome.gte(s.threshold)) marginal += s.rate;

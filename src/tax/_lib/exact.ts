@@ -27,6 +27,7 @@ import { Dec } from '../../core/money';
 
 /** 2^53: integers strictly below it (in absolute value) are exact in float64. */
 export const EXACT_LIMIT = 9_007_199_254_740_992;
+const NEG_EXACT_LIMIT = -EXACT_LIMIT;
 /**
  * Largest integer count (in absolute value) accepted by {@link scaledOf}: 15 digits,
  * so that a decimal with at most 15 significant digits that converts to a float64 is the float64's own
@@ -125,8 +126,13 @@ export function fromBig(b: bigint): Int {
 export function add(a: Int, b: Int): Int {
   if (typeof a === 'number' && typeof b === 'number') {
     const s = a + b;
-    if (s < EXACT_LIMIT && s > -EXACT_LIMIT) return s;
+    if (s < EXACT_LIMIT && s > NEG_EXACT_LIMIT) return s;
   }
+  return addBig(a, b);
+}
+
+/** {@link add} past 2^53 (a separate function keeps add's own body small enough to inline). */
+function addBig(a: Int, b: Int): Int {
   return fromBig(big(a) + big(b));
 }
 
@@ -141,8 +147,13 @@ export function add(a: Int, b: Int): Int {
 export function sub(a: Int, b: Int): Int {
   if (typeof a === 'number' && typeof b === 'number') {
     const s = a - b;
-    if (s < EXACT_LIMIT && s > -EXACT_LIMIT) return s;
+    if (s < EXACT_LIMIT && s > NEG_EXACT_LIMIT) return s;
   }
+  return subBig(a, b);
+}
+
+/** {@link sub} past 2^53 (a separate function keeps sub's own body small enough to inline). */
+function subBig(a: Int, b: Int): Int {
   return fromBig(big(a) - big(b));
 }
 
@@ -157,8 +168,13 @@ export function sub(a: Int, b: Int): Int {
 export function mul(a: Int, b: Int): Int {
   if (typeof a === 'number' && typeof b === 'number') {
     const p = a * b;
-    if (p < EXACT_LIMIT && p > -EXACT_LIMIT) return p + 0;
+    if (p < EXACT_LIMIT && p > NEG_EXACT_LIMIT) return p + 0;
   }
+  return mulBig(a, b);
+}
+
+/** {@link mul} past 2^53 (a separate function keeps mul's own body small enough to inline). */
+function mulBig(a: Int, b: Int): Int {
   return fromBig(big(a) * big(b));
 }
 

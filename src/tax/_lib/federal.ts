@@ -305,7 +305,7 @@ function tableShape(table: FederalTaxTable): TableShape {
  * ```
  */
 export function toCents(x: Int, perCent: Int): Int {
-  if (perCent === 1) return x;
+  // (a unit of a cent, perCent 1, is returned as it is by either division)
   if (typeof x === 'number' && typeof perCent === 'number' && (x < 0 ? -x : x) + perCent <= EXACT_LIMIT) {
     return roundDiv(x, perCent);
   }
@@ -754,8 +754,17 @@ export function additionalCount(status: FilingStatus, household: Household): num
 
 /** The standard deduction of `count` additional amounts, in dollars. */
 export function standardDeductionOf(p: FederalParams, count: number): StandardDeduction {
-  const additional = count * p.stdEach;
-  return { basic: p.stdBasic, additional_count: count, additional, total: p.stdBasic + additional };
+  return {
+    basic: p.stdBasic,
+    additional_count: count,
+    additional: count * p.stdEach,
+    total: standardTotalOf(p, count),
+  };
+}
+
+/** The standard deduction's total with `count` additional amounts, in dollars (without the object). */
+export function standardTotalOf(p: FederalParams, count: number): number {
+  return p.stdBasic + count * p.stdEach;
 }
 
 /**
@@ -944,6 +953,10 @@ export class Federal implements FederalTax {
   }
   get standard_deduction(): StandardDeduction {
     return standardDeductionOf(this.params, this.additionalCount);
+  }
+  /** The standard deduction's total, in dollars. */
+  get standardTotal(): number {
+    return standardTotalOf(this.params, this.additionalCount);
   }
   get schedule(): BracketSchedule {
     return this.params.schedule;

@@ -13,22 +13,9 @@ import { federalStandardDeduction, ruleOf } from './state-rules/deductions';
 import type { LimitContext } from './state-rules/fold';
 import { ruleLimits } from './state-rules/index';
 import type { StateTaxTable } from './state-table';
-import type { StateTax, StateTaxInput, StateTaxUnits } from './state-tax';
+import type { StateLimit, StateMeasure, StateTax, StateTaxInput, StateTaxUnits } from './state-tax-types';
 
-/** The income a limit is set on (see {@link StateTax}). */
-export type StateMeasure = 'state_agi' | 'federal_agi' | 'state_gross_income' | 'taxable_income';
-
-/** One income limit of a state rule. */
-export interface StateLimit {
-  /** What changes there, e.g. `exemption_credit_phaseout_start`, `standard_deduction_steps_3`. */
-  readonly name: string;
-  readonly measure: StateMeasure;
-  readonly threshold: number;
-  /** Crossed once the measure reaches the threshold (`true`) or once it is over it (`false`). */
-  readonly inclusive: boolean;
-  /** The table block the rule is in, e.g. `exemption_credit_phaseout`. */
-  readonly block: string;
-}
+export type { StateLimit, StateMeasure };
 
 /** The value of `measure` in a state tax result, in the result's units (`units.unit`). */
 export function stateMeasure(units: StateTaxUnits, measure: StateMeasure): Int {
@@ -90,12 +77,15 @@ export function stateLimits(
 }
 
 /**
- * The standard deduction before any reduction: the state's own, or the federal one it adopts (with the
+ * The standard deduction before any reduction: the state's own (a percentage of income: its maximum), or the federal one it adopts (with the
  * IRC 63(f) additional amount at `age` 65 or older where the table says so).
  */
 function fullStandardDeduction(table: StateTaxTable, status: FilingStatus, age?: number): Dec {
   const own = ruleOf(table, 'standard_deduction');
   if (own !== undefined) return new Dec(own[status]);
+  // a percentage of income: at most its maximum
+  const percent = ruleOf(table, 'standard_deduction_percent');
+  if (percent !== undefined) return new Dec(percent.maximum[status]);
   const federal = ruleOf(table, 'federal_standard_deduction');
   if (federal === undefined) return new Dec(0);
   return new Dec(

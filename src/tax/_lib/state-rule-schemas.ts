@@ -132,6 +132,17 @@ const PensionExclusion = kind('pension_exclusion', {
 const StandardDeduction = kind('standard_deduction', statusShape(z.number()));
 
 /**
+ * The state's own standard deduction as `rate` of its AGI (the income after its exclusions), at least
+ * `minimum[status]` and at most `maximum[status]` (Maryland before 2025, Tax-General 10-217: 15%, within
+ * amounts indexed each year). In place of `standard_deduction`.
+ */
+const StandardDeductionPercent = kind('standard_deduction_percent', {
+  rate: z.number(),
+  minimum: byStatus(z.number()),
+  maximum: byStatus(z.number()),
+});
+
+/**
  * The federal basic standard deduction of the tax year (`data/tax/federal-<year>.json`) as the state's (a
  * state starting from federal taxable income). `additional_at_65`: with the IRC 63(f) additional amount
  * of a person 65 or older; `senior_deduction`: with the IRC 151(d)(5)(C) deduction for seniors (phased out
@@ -375,6 +386,7 @@ export const StateRuleSchema = z.discriminatedUnion('kind', [
   SocialSecurityExclusion,
   PensionExclusion,
   StandardDeduction,
+  StandardDeductionPercent,
   FederalStandardDeduction,
   Phaseout,
   StepReduction,

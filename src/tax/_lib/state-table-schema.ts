@@ -15,6 +15,7 @@ import { StateTaxTableShape } from './state-table';
 const SINGLE_KINDS = new Set<string>([
   'social_security',
   'standard_deduction',
+  'standard_deduction_percent',
   'federal_standard_deduction',
   'standard_deduction_sliding',
   'standard_deduction_limitation',
@@ -28,6 +29,13 @@ const SINGLE_KINDS = new Set<string>([
   'tax_credit_rate',
   'recapture',
   'no_tax_at_or_below',
+]);
+
+/** The kinds that set the standard deduction before any reduction: at most one of them in a table. */
+const BASE_DEDUCTIONS = new Set<string>([
+  'standard_deduction',
+  'standard_deduction_percent',
+  'federal_standard_deduction',
 ]);
 
 type Rule = z.output<typeof StateRuleSchema>;
@@ -58,8 +66,12 @@ function rulesProblem(kind: string, rules: readonly Rule[]): [number, string] | 
     return other < 0 ? undefined : [other, 'a table of kind none has only its social_security rule'];
   }
   if (!has('schedule')) return [rules.length, 'a schedule rule is required'];
-  if (has('standard_deduction') && has('federal_standard_deduction'))
-    return [rules.findIndex((r) => r.kind === 'federal_standard_deduction'), 'not with standard_deduction'];
+  // one base standard deduction: the state's own amount, its percentage of income, or the federal one
+  const bases = rules.filter((r) => BASE_DEDUCTIONS.has(r.kind));
+  if (bases.length > 1) {
+    const second = bases[1] as Rule;
+    return [rules.indexOf(second), `not with ${(bases[0] as Rule).kind}`];
+  }
   const sliding = rules.findIndex((r) => r.kind === 'standard_deduction_sliding');
   if (sliding >= 0) {
     if (!has('standard_deduction')) return [sliding, 'needs standard_deduction'];

@@ -62,6 +62,33 @@ export const ownStandardDeduction: RuleKind<'standard_deduction'> = {
   },
 };
 
+/**
+ * `standard_deduction_percent`: `rate` of the state's AGI, within a minimum and a maximum. Between them
+ * each further dollar of income adds `rate` to the deduction (at the minimum itself too: the next dollar
+ * lifts it; at the maximum no longer).
+ */
+export const standardDeductionPercent: RuleKind<'standard_deduction_percent'> = {
+  stage: () => 3,
+  apply(f, rule) {
+    const { c, status } = f;
+    const share = c.times(f.income, rule.rate);
+    const minimum = c.of(rule.minimum[status]);
+    const maximum = c.of(rule.maximum[status]);
+    const amount = min(max(share, minimum), maximum);
+    f.fullStandardDeduction = amount;
+    f.amounts.standard_deduction = amount;
+    f.standardDeductionSlope = share >= minimum && share < maximum ? rule.rate : 0;
+  },
+  limits(lx, rule) {
+    // the share reaches the minimum at minimum / rate and the maximum at maximum / rate of state AGI
+    if (rule.rate <= 0) return;
+    const block = 'standard_deduction_percent';
+    const at = (amount: number) => new Dec(amount).div(rule.rate).toNumber();
+    lx.add(block, 'standard_deduction_percent_start', 'state_agi', at(rule.minimum[lx.status]), true);
+    lx.add(block, 'standard_deduction_percent_end', 'state_agi', at(rule.maximum[lx.status]), true);
+  },
+};
+
 /** `federal_standard_deduction`: the federal one of the year, and the senior deduction with the age deductions. */
 export const federalStandardDeductionKind: RuleKind<'federal_standard_deduction'> = {
   stage: () => 3,

@@ -7,9 +7,9 @@
  */
 import { dollars, roundRate } from '../../../core/money';
 import { type Int, max, min, mul, mulDivExact, pow10, sub, toNumber } from '../exact';
-import type { StateMeasure } from '../state-limits';
 import type { RuleOf } from '../state-rule-schemas';
 import type { StateTaxTable } from '../state-table';
+import type { StateMeasure } from '../state-tax-types';
 import { form } from '../state-units';
 import type { Fold, LimitContext, RuleKind } from './fold';
 import { phaseoutLimits, steps, stepsToRemove } from './limit-helpers';

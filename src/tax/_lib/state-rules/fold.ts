@@ -9,10 +9,9 @@
 import type { Dec } from '../../../core/money';
 import type { FilingStatus } from '../../../core/schema';
 import type { DecimalForm, Int } from '../exact';
-import type { StateMeasure } from '../state-limits';
 import type { Reducible, RuleOf, StateRuleKind } from '../state-rule-schemas';
 import type { StateTaxTable } from '../state-table';
-import type { StateTax, StateTaxInput } from '../state-tax';
+import type { StateMeasure, StateTax, StateTaxInput } from '../state-tax-types';
 import type { Fraction, Note, Schedule, Units } from '../state-units';
 
 /** A surtax's threshold and amounts, in units. */
@@ -79,6 +78,8 @@ export interface Fold {
   standardDeductionFraction: Fraction;
   /** The share of the next dollar of federal AGI the standard deduction's limitation takes off it. */
   limitationSlope: number;
+  /** The share of the next dollar of the state's AGI the standard deduction grows by (`standard_deduction_percent`). */
+  standardDeductionSlope: number;
   /** Age deductions (the senior deduction among them), one person's. */
   ageDeductions: Int;
   /** Each `age_deduction`'s amount before its phase-out, in table order (0 where it does not apply). */

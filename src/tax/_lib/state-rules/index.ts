@@ -10,7 +10,7 @@
  * | 0 | `social_security` |
  * | 1 | `social_security_exclusion` (then: the benefits taxed, the state's gross income) |
  * | 2 | `pension_exclusion` (then: the state's AGI) |
- * | 3 | `standard_deduction` or `federal_standard_deduction`; 3.1 its reductions |
+ * | 3 | `standard_deduction`, `standard_deduction_percent` or `federal_standard_deduction`; 3.1 its reductions |
  * | 4 | `personal_exemption`; 4.1 its reductions; 4.2 `personal_exemption_tiers` |
  * | 5 | `age_deduction` |
  * | 6 | `federal_tax_deduction` (then: taxable income) |
@@ -40,6 +40,7 @@ import {
   phaseout,
   standardDeductionCap,
   standardDeductionLimitation,
+  standardDeductionPercent,
   standardDeductionSliding,
   stepReduction,
 } from './deductions';
@@ -63,6 +64,7 @@ export const KINDS: { readonly [K in StateRuleKind]: RuleKind<K> } = {
   social_security_exclusion: socialSecurityExclusion,
   pension_exclusion: pensionExclusion,
   standard_deduction: ownStandardDeduction,
+  standard_deduction_percent: standardDeductionPercent,
   federal_standard_deduction: federalStandardDeductionKind,
   phaseout,
   step_reduction: stepReduction,

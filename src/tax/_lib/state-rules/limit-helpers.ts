@@ -5,7 +5,7 @@
  * @module
  */
 import { Dec } from '../../../core/money';
-import type { StateMeasure } from '../state-limits';
+import type { StateMeasure } from '../state-tax-types';
 import type { Phaseout } from '../state-units';
 import type { LimitContext } from './fold';
 
