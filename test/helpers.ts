@@ -56,3 +56,34 @@ export function seededGenerator(seed: number) {
   const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
   return { next, int, pick, chance: (p: number) => next() < p };
 }
+
+/** Operations whose one request takes up to seconds (the lifetime plan runs a solver and its strategies). */
+const HEAVY = new Set(['/v1/plan/lifetime']);
+
+/**
+ * The runs of a property that every operation goes through: a tenth (at least 2) for a heavy operation,
+ * whose own tests (test/plan/) go deeper.
+ */
+export function runsFor(operation: AnyOperation, runs: number): number {
+  return HEAVY.has(operation.path) ? Math.max(2, Math.ceil(runs / 10)) : runs;
+}
+
+/**
+ * A lifetime plan request made quick to run, whatever it asks: at most 12 years per person and no
+ * stress test (the generic properties test the reply's shape, not the horizon). Other requests as given.
+ */
+export function quickPlan(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const request = input as Record<string, unknown>;
+  if (!Array.isArray(request.people) || typeof request.start_year !== 'number') return input;
+  const start = request.start_year;
+  const people = request.people.map((person: unknown) => {
+    if (typeof person !== 'object' || person === null) return person;
+    const p = person as Record<string, unknown>;
+    const age = typeof p.birth_year === 'number' ? start - p.birth_year : undefined;
+    if (age === undefined || typeof p.planning_age !== 'number') return p;
+    return { ...p, planning_age: Math.max(age, Math.min(p.planning_age, age + 12)) };
+  });
+  const { stress: _dropped, ...rest } = request;
+  return { ...rest, people };
+}

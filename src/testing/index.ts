@@ -450,7 +450,7 @@ const repairs: Record<string, (input: Input, context: RepairContext) => Input> =
  * A lifetime plan as a household would bring it: people aged 50-80 in the first year (the pattern of
  * their birth year), planning through 85-100 with a sex for the SSA table, accounts owned by someone in
  * the household with a basis only on taxable ones, a spending goal only for max_bequest (a modest one:
- * 3% of the balances), and a stress test of at most 50 paths.
+ * half the balances spread over the years), and a stress test of at most 50 paths.
  */
 function planRepair(input: Input): Input {
   const start = num(input.start_year) ?? 2026;
@@ -474,10 +474,23 @@ function planRepair(input: Input): Input {
     return out;
   });
   const out: Input = { ...input, people, accounts };
+  const total = accounts.reduce((sum, a) => sum + (num(a.balance) ?? 0), 0);
   if (out.objective === 'max_bequest') {
-    const total = accounts.reduce((sum, a) => sum + (num(a.balance) ?? 0), 0);
-    out.spending_goal = cents(0.03 * total);
+    // half of what the balances would pay with no growth over the longest life: a goal they can meet
+    const years = Math.max(
+      1,
+      ...people.map((p) => (num(p.planning_age) ?? 0) - (start - (num(p.birth_year) ?? start))),
+    );
+    out.spending_goal = cents((0.5 * total) / years);
   } else delete out.spending_goal;
+  // a floor the household can leave (its first account holds at least twice it) and a Marketplace
+  // premium of 5,000-30,000
+  const floor = num(out.bequest_floor);
+  const first = accounts[0];
+  if (floor !== undefined && first !== undefined && floor > 0.5 * total)
+    accounts[0] = { ...first, balance: cents(Math.min((num(first.balance) ?? 0) + 2 * floor, 9e11)) };
+  if (typeof out.aca_benchmark_premium === 'number')
+    out.aca_benchmark_premium = 5_000 + Math.round(out.aca_benchmark_premium % 25_000);
   if (typeof out.stress === 'object' && out.stress !== null) {
     const stress = out.stress as Input;
     out.stress = { ...stress, num_simulations: 1 + ((num(stress.num_simulations) ?? 0) % 50) };

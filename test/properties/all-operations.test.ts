@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { isCalculationError } from '../../src/core/errors';
 import { servedRegistry as registry } from '../../src/served-operations';
 import { inputArbitrary, rawInputArbitrary } from '../../src/testing/index';
-import { deep } from '../helpers';
+import { deep, quickPlan, runsFor } from '../helpers';
 
 function assertFiniteTree(value: unknown, where = 'result'): void {
   if (typeof value === 'number') {
@@ -24,7 +24,8 @@ function assertFiniteTree(value: unknown, where = 'result'): void {
 
 // Stochastic operations are slow at their default sizes; cap the paths they simulate here (also when
 // num_simulations is omitted and would default to 10,000).
-function cheap(input: unknown, simulated = false): unknown {
+function cheap(raw: unknown, simulated = false): unknown {
+  const input = quickPlan(raw);
   if (typeof input === 'object' && input !== null && 'num_simulations' in input) {
     return {
       ...input,
@@ -114,7 +115,7 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
           expect(operation.output.safeParse(first.result).success).toBe(true);
           expect(operation.run(structuredClone(input))).toEqual(first);
         }),
-        { numRuns: deep(25, 60) },
+        { numRuns: runsFor(operation, deep(25, 60)) },
       );
     });
 
@@ -149,7 +150,7 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
           }
           assertFiniteTree(envelope.result);
         }),
-        { numRuns: deep(15, 30) },
+        { numRuns: runsFor(operation, deep(15, 30)) },
       );
     });
 
@@ -162,7 +163,7 @@ describe.each(registry.operations.map((operation) => [operation.path, operation]
             expect(isCalculationError(error), String(error)).toBe(true);
           }
         }),
-        { numRuns: deep(30, 60) },
+        { numRuns: runsFor(operation, deep(30, 60)) },
       );
     });
   },

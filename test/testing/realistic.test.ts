@@ -22,7 +22,7 @@ const handler = createHandler({ apiKeys: [KEY], dev: true });
  * the others': fewer of them), and drawn for the percentiles.
  */
 const SENT = 50;
-const SENT_COSTLY: Record<string, number> = { '/v1/tax/cliff-map': 20 };
+const SENT_COSTLY: Record<string, number> = { '/v1/tax/cliff-map': 20, '/v1/plan/lifetime': 12 };
 const DRAWN = 200;
 const SEED = 11;
 
