@@ -26,7 +26,8 @@ export { LifetimePlanResult, PlanInput as LifetimePlanInput };
  *   people: [{ birth_year: 1961, planning_age: 90, social_security: { pia: 2_400, claiming_age: 67 } }],
  *   accounts: [{ type: 'tax_deferred', balance: 800_000 }, { type: 'roth', balance: 100_000 }],
  * });
- * plan.result.optimized.spending_level >= plan.result.strategies[0].spending_level; // true
+ * const best = plan.result.optimized.spending_level;
+ * plan.result.strategies.every((strategy) => best >= strategy.spending_level); // true
  * ```
  */
 export const lifetimePlan = defineOperation({

@@ -609,13 +609,14 @@ export function inputArbitrary<O extends AnyOperation>(
 type AnyFinplanOperation = (typeof OPERATIONS)[keyof typeof OPERATIONS];
 
 /**
- * The operations {@link arbitraries} covers (every finplan operation).
+ * The operations {@link arbitraries} covers: every finplan operation, those of `finplan`'s registry and
+ * the lifetime plan of `finplan/plan`.
  *
  * @example
  * ```ts
  * import { registry } from 'finplan';
  * import { ARBITRARY_OPERATIONS } from 'finplan/testing';
- * ARBITRARY_OPERATIONS.length === registry.operations.length; // true
+ * ARBITRARY_OPERATIONS.length === registry.operations.length + 1; // true
  * ```
  */
 export const ARBITRARY_OPERATIONS: readonly AnyFinplanOperation[] = Object.values(OPERATIONS);

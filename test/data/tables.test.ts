@@ -26,6 +26,7 @@ import {
   irmaaTables,
   povertyGuidelineTables,
 } from '../../src/healthcare/_lib/year-tables';
+import { ProjectionTableSchema } from '../../src/plan/_lib/projection';
 import { BeneficiaryRulesSchema, UniformLifetimeTableSchema } from '../../src/retirement/_lib/tables';
 import { RetirementBenefitRulesSchema } from '../../src/social-security/_lib/tables';
 import { StateTaxTableSchema } from '../../src/tax/_lib/state-table-schema';
@@ -63,6 +64,7 @@ const OTHER_TABLES: Record<string, z.ZodMiniType> = {
   'social-security/retirement-benefit-rules.json': RetirementBenefitRulesSchema,
   'education/529-roth-rollover.json': RothRolloverRulesSchema,
   'education/federal-loan-repayment.json': LoanRepaymentRulesSchema,
+  'plan/projection.json': ProjectionTableSchema,
 };
 
 /**

@@ -176,7 +176,9 @@ function checkYears(series: PlanSeries, chart: string): void {
  *   year: [2026, 2027], ages: [[66, 67]], alive: [[true, true]],
  *   balances: { ...byKind, taxable: [100_000, 60_000], roth: [50_000, 52_000] }, withdrawals: byKind,
  *   conversions: none, income: { wages: none, pensions: none, social_security: none },
+ *   rmd: none, taxable_social_security: none, capital_gains: none, agi_nominal: none,
  *   federal_tax: [4_000, 0], state_tax: [1_000, 0], irmaa: none, aca_net_premium: none, spending: none, shortfall: none,
+ *   deposit: none,
  * };
  * const svg = balancesChartSvg(series, { title: 'Balances (2026 dollars)' });
  * svg.match(/<polygon/g)?.length; // 4
@@ -236,7 +238,9 @@ export function balancesChartSvg(series: PlanSeries, options: PlanChartOptions =
  * const series: PlanSeries = {
  *   year: [2026, 2027], ages: [[66, 67]], alive: [[true, true]], balances: byKind, withdrawals: byKind,
  *   conversions: none, income: { wages: none, pensions: none, social_security: none },
+ *   rmd: none, taxable_social_security: none, capital_gains: none, agi_nominal: none,
  *   federal_tax: [4_000, 0], state_tax: [1_000, 0], irmaa: none, aca_net_premium: none, spending: none, shortfall: none,
+ *   deposit: none,
  * };
  * const svg = taxesChartSvg(series);
  * svg.match(/<g>/g)?.length; // 2

@@ -6,13 +6,24 @@
  * @internal
  * @module
  */
+
+import * as z from 'zod/mini';
 import projection from '../../../data/plan/projection.json';
+import { block, sources } from '../../core/table-schema';
 import { defineTable } from '../../core/year-tables';
 import { type FederalTaxTable, federalTable, SUPPORTED_TAX_YEARS } from '../../tax/engine';
 
-interface ProjectionTable {
-  readonly senior_deduction: { readonly first_tax_year: number; readonly last_tax_year: number };
-}
+/** `data/plan/projection.json`: the provisions a projected year must drop (their last tax year). */
+export const ProjectionTableSchema = z.strictObject({
+  sources: sources(),
+  senior_deduction: block({
+    check_source: z.string(),
+    first_tax_year: z.int(),
+    last_tax_year: z.int(),
+  }),
+});
+
+type ProjectionTable = z.infer<typeof ProjectionTableSchema>;
 
 const PROJECTION = defineTable<ProjectionTable>(projection);
 
