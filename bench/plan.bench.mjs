@@ -7,9 +7,9 @@
 // Household: the operation's OpenAPI example (a couple in North Carolina, 2026-2053, both claiming
 // ages given for the optimizer rows), and the same couple planned over 40 years (to age 105 / 101).
 import os from 'node:os';
-import { buildTimeline } from '../dist/plan/_lib/timeline.js';
 import { optimize } from '../dist/plan/_lib/optimize.js';
 import { PlanInput } from '../dist/plan/_lib/plan-input.js';
+import { buildTimeline } from '../dist/plan/_lib/timeline.js';
 import { taxYearOf, yearTaxes } from '../dist/plan/_lib/year-taxes.js';
 import { lifetimePlan } from '../dist/plan/index.js';
 import { fmt } from './harness.mjs';
@@ -68,7 +68,10 @@ export async function run() {
   const example = structuredClone(lifetimePlan.example);
   example.people[0].social_security.claiming_age = 67;
   const { stress, ...plain } = example;
-  const forty = { ...plain, people: plain.people.map((p) => ({ ...p, planning_age: p.birth_year === 1961 ? 105 : 107 })) };
+  const forty = {
+    ...plain,
+    people: plain.people.map((p) => ({ ...p, planning_age: p.birth_year === 1961 ? 105 : 107 })),
+  };
   const unitYear = taxYearOf('NC', 2026, 0.025);
   const unit = (i) =>
     yearTaxes(unitYear, {

@@ -19,6 +19,7 @@ const BENCHMARKS = [
   './irr.bench.mjs',
   './healthz-latency.bench.mjs',
   './cost.bench.mjs',
+  './plan.bench.mjs',
 ];
 
 if (process.send && process.env.FINPLAN_BENCH_MODULE) {

@@ -174,7 +174,9 @@ function testingOperations() {
     ' * whose bundled declarations would not compile with `skipLibCheck: false`).',
     ' */',
     'export const OPERATIONS = {',
-    ...[...names, ...served].sort((a, b) => byText(a.toLowerCase(), b.toLowerCase())).map((name) => `  ${name},`),
+    ...[...names, ...served]
+      .sort((a, b) => byText(a.toLowerCase(), b.toLowerCase()))
+      .map((name) => `  ${name},`),
     '} as const;',
     '',
   ].join('\n');
