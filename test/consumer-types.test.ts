@@ -1,11 +1,14 @@
 // A TypeScript consumer of the built package, as a user's project compiles it: `module: node16` in an ESM
 // and a CommonJS package, and `moduleResolution: bundler`. The public types must resolve without `any`
 // (decimal.js ships CommonJS-flavoured typings, which a default import turned into `any` under node16).
+// The users' snippets of the README and docs/ (test/helpers/guide-snippets.ts) are modules of the node16
+// ESM project: one program checks them and the declaration files they import.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALCULATION_AREAS, TOOL_SUBPATHS } from '../src/areas';
+import { byGuide, fileName, snippets, userSources } from './helpers/guide-snippets';
 
 const SUBPATHS = [...CALCULATION_AREAS, ...TOOL_SUBPATHS];
 
@@ -77,6 +80,11 @@ function tsc(dir: string): Promise<string> {
 }
 
 const NODE16 = { module: 'node16', moduleResolution: 'node16' };
+const userSnippets = snippets().filter((snippet) => snippet.path === undefined);
+/** Whether a diagnostic (a block of tsc's output) is about a user snippet's project files. */
+const readerFile = (block: string) =>
+  /^(?:\S*\/)?(?:finplan\.d\.ts|our-tax\.ts)\(/.test(block) ||
+  userSnippets.some((snippet) => block.replace(/^\S*\//, '').startsWith(`${fileName(snippet)}(`));
 const BUNDLER = { module: 'esnext', moduleResolution: 'bundler' };
 // The consumer under each resolution, with every subpath imported at once in the ESM projects. Under
 // node16 with skipLibCheck false (TypeScript's default), each bundled declaration file is checked on its own
@@ -94,16 +102,32 @@ const PROJECTS = [
 ] as const;
 
 const diagnostics = new Map<string, Promise<string>>();
-beforeAll(() => {
+beforeAll(async () => {
   if (!existsSync(join(root, 'dist', 'tax', 'index.d.ts')))
     throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
   rmSync(work, { recursive: true, force: true });
+  const users = await userSources(userSnippets);
   for (const [name, type, options, sources] of PROJECTS)
-    diagnostics.set(name, tsc(project(name, type, options, sources)));
+    diagnostics.set(
+      name,
+      tsc(project(name, type, options, name === 'node16-esm' ? { ...sources, ...users } : sources)),
+    );
 });
+
+/** tsc's diagnostics, one block each (a block's continuation lines are indented). */
+const blocks = (output: string) => output.split(/\n(?=\S)/).filter(Boolean);
 
 describe('a TypeScript consumer of the built package', () => {
   it.each(PROJECTS.map(([name]) => name))('%s: public types resolve, none is any', async (name) => {
-    expect(await diagnostics.get(name)).toBe('');
+    const output = blocks((await diagnostics.get(name)) as string);
+    expect(output.filter((block) => !readerFile(block)).join('\n')).toBe('');
+  });
+});
+
+describe('TypeScript snippets of the README and docs/', () => {
+  it("users' snippets compile against the built package under module node16 (ESM)", async () => {
+    expect(userSnippets.length).toBeGreaterThanOrEqual(15);
+    const output = blocks((await diagnostics.get('node16-esm')) as string);
+    expect(byGuide(output.filter(readerFile).join('\n'), userSnippets)).toBe('');
   });
 });
