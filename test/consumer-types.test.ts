@@ -3,12 +3,12 @@
 // (decimal.js ships CommonJS-flavoured typings, which a default import turned into `any` under node16).
 // The users' snippets of the README and docs/ (test/helpers/guide-snippets.ts) are modules of the node16
 // ESM project: one program checks them and the declaration files they import.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALCULATION_AREAS, TOOL_SUBPATHS } from '../src/areas';
 import { byGuide, fileName, snippets, userSources } from './helpers/guide-snippets';
+import { projectDiagnostics } from './helpers/typecheck';
 
 const SUBPATHS = [...CALCULATION_AREAS, ...TOOL_SUBPATHS];
 
@@ -69,16 +69,6 @@ function project(
   return dir;
 }
 
-/** tsc on the project (asynchronous: the projects compile side by side); its diagnostics. */
-function tsc(dir: string): Promise<string> {
-  const compiler = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  return new Promise((done) =>
-    execFile(process.execPath, [compiler, '-p', dir], (error, stdout, stderr) =>
-      done(`${stdout}${stderr}`.replaceAll(work, '') || (error ? String(error) : '')),
-    ),
-  );
-}
-
 const NODE16 = { module: 'node16', moduleResolution: 'node16' };
 const userSnippets = snippets().filter((snippet) => snippet.path === undefined);
 /** Whether a diagnostic (a block of tsc's output) is about a user snippet's project files. */
@@ -101,33 +91,41 @@ const PROJECTS = [
   ],
 ] as const;
 
-const diagnostics = new Map<string, Promise<string>>();
+const dirs = new Map<string, string>();
 beforeAll(async () => {
   if (!existsSync(join(root, 'dist', 'tax', 'index.d.ts')))
     throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
   rmSync(work, { recursive: true, force: true });
   const users = await userSources(userSnippets);
   for (const [name, type, options, sources] of PROJECTS)
-    diagnostics.set(
-      name,
-      tsc(project(name, type, options, name === 'node16-esm' ? { ...sources, ...users } : sources)),
-    );
+    dirs.set(name, project(name, type, options, name === 'node16-esm' ? { ...sources, ...users } : sources));
 });
+
+/** What tsc reports on a project (compiled in this process, once), paths relative to the project. */
+const diagnostics = new Map<string, string>();
+function compiled(name: string): string {
+  let output = diagnostics.get(name);
+  if (output === undefined) {
+    output = projectDiagnostics(dirs.get(name) as string);
+    diagnostics.set(name, output);
+  }
+  return output;
+}
 
 /** tsc's diagnostics, one block each (a block's continuation lines are indented). */
 const blocks = (output: string) => output.split(/\n(?=\S)/).filter(Boolean);
 
 describe('a TypeScript consumer of the built package', () => {
-  it.each(PROJECTS.map(([name]) => name))('%s: public types resolve, none is any', async (name) => {
-    const output = blocks((await diagnostics.get(name)) as string);
+  it.each(PROJECTS.map(([name]) => name))('%s: public types resolve, none is any', (name) => {
+    const output = blocks(compiled(name));
     expect(output.filter((block) => !readerFile(block)).join('\n')).toBe('');
   });
 });
 
 describe('TypeScript snippets of the README and docs/', () => {
-  it("users' snippets compile against the built package under module node16 (ESM)", async () => {
+  it("users' snippets compile against the built package under module node16 (ESM)", () => {
     expect(userSnippets.length).toBeGreaterThanOrEqual(15);
-    const output = blocks((await diagnostics.get('node16-esm')) as string);
+    const output = blocks(compiled('node16-esm'));
     expect(byGuide(output.filter(readerFile).join('\n'), userSnippets)).toBe('');
   });
 });
