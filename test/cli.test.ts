@@ -56,6 +56,7 @@ describe('finplan calc', () => {
 
 describe('the command line', () => {
   it("prints each command's help with exit 0", () => {
+    const helps = new Map<string, string>();
     for (const args of [
       ['serve', '--help'],
       ['calc', '-h'],
@@ -66,9 +67,10 @@ describe('the command line', () => {
       const result = run(args);
       expect(result.code, args.join(' ')).toBe(0);
       expect(result.stdout, args.join(' ')).toContain(`finplan ${args[0] === 'help' ? args[1] : args[0]}`);
+      helps.set(args.join(' '), result.stdout);
     }
-    expect(run(['serve', '--help']).stdout).toContain('--api-key-file');
-    expect(run(['serve', '--help']).stdout).toContain('--redis URL');
+    expect(helps.get('serve --help')).toContain('--api-key-file');
+    expect(helps.get('serve --help')).toContain('--redis URL');
     expect(run(['--help']).stdout).toContain('Exit codes');
   });
   it('finds an operation in any case and suggests the closest on a typo', () => {

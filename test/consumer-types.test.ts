@@ -1,11 +1,14 @@
 // A TypeScript consumer of the built package, as a user's project compiles it: `module: node16` in an ESM
 // and a CommonJS package, and `moduleResolution: bundler`. The public types must resolve without `any`
 // (decimal.js ships CommonJS-flavoured typings, which a default import turned into `any` under node16).
-import { execFile } from 'node:child_process';
+// The users' snippets of the README and docs/ (test/helpers/guide-snippets.ts) are modules of the node16
+// ESM project: one program checks them and the declaration files they import.
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALCULATION_AREAS, SERVED_AREAS, TOOL_SUBPATHS } from '../src/areas';
+import { byGuide, fileName, snippets, userSources } from './helpers/guide-snippets';
+import { projectDiagnostics } from './helpers/typecheck';
 
 const SUBPATHS = [...CALCULATION_AREAS, ...SERVED_AREAS, ...TOOL_SUBPATHS];
 
@@ -66,24 +69,26 @@ function project(
   return dir;
 }
 
-/** tsc on the project (asynchronous: the projects compile side by side); its diagnostics. */
-function tsc(dir: string): Promise<string> {
-  const compiler = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  return new Promise((done) =>
-    execFile(process.execPath, [compiler, '-p', dir], (error, stdout, stderr) =>
-      done(`${stdout}${stderr}`.replaceAll(work, '') || (error ? String(error) : '')),
-    ),
-  );
-}
-
 const NODE16 = { module: 'node16', moduleResolution: 'node16' };
+const userSnippets = snippets().filter((snippet) => snippet.path === undefined);
+/** Whether a diagnostic (a block of tsc's output) is about a user snippet's project files. */
+const readerFile = (block: string) =>
+  /^(?:\S*\/)?(?:finplan\.d\.ts|our-tax\.ts)\(/.test(block) ||
+  userSnippets.some((snippet) => block.replace(/^\S*\//, '').startsWith(`${fileName(snippet)}(`));
 const BUNDLER = { module: 'esnext', moduleResolution: 'bundler' };
 // The consumer under each resolution, with every subpath imported at once in the ESM projects. Under
 // node16 with skipLibCheck false (TypeScript's default), each bundled declaration file is checked on its own
 // terms (the dependencies' too); the other two projects resolve the same files (bundler) or their .d.cts
-// twins (CommonJS), where a second full check would find nothing new.
+// twins (CommonJS), where a second full check would find nothing new. TypeScript's own default library
+// (lib.*.d.ts, the same for every package compiled with this TypeScript) is left unchecked: it holds
+// nothing of finplan's or its dependencies' (skipDefaultLibCheck; a sixth of the program's check time).
 const PROJECTS = [
-  ['node16-esm', 'module', NODE16, { 'consumer.ts': CONSUMER, 'every-subpath.ts': EVERY_SUBPATH }],
+  [
+    'node16-esm',
+    'module',
+    { ...NODE16, skipDefaultLibCheck: true },
+    { 'consumer.ts': CONSUMER, 'every-subpath.ts': EVERY_SUBPATH },
+  ],
   ['node16-cjs', 'commonjs', { ...NODE16, skipLibCheck: true }, { 'consumer.ts': CONSUMER }],
   [
     'bundler',
@@ -93,17 +98,41 @@ const PROJECTS = [
   ],
 ] as const;
 
-const diagnostics = new Map<string, Promise<string>>();
-beforeAll(() => {
+const dirs = new Map<string, string>();
+beforeAll(async () => {
   if (!existsSync(join(root, 'dist', 'tax', 'index.d.ts')))
     throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
   rmSync(work, { recursive: true, force: true });
+  const users = await userSources(userSnippets);
   for (const [name, type, options, sources] of PROJECTS)
-    diagnostics.set(name, tsc(project(name, type, options, sources)));
+    dirs.set(name, project(name, type, options, name === 'node16-esm' ? { ...sources, ...users } : sources));
 });
 
+/** What tsc reports on a project (compiled in this process, once), paths relative to the project. */
+const diagnostics = new Map<string, string>();
+function compiled(name: string): string {
+  let output = diagnostics.get(name);
+  if (output === undefined) {
+    output = projectDiagnostics(dirs.get(name) as string);
+    diagnostics.set(name, output);
+  }
+  return output;
+}
+
+/** tsc's diagnostics, one block each (a block's continuation lines are indented). */
+const blocks = (output: string) => output.split(/\n(?=\S)/).filter(Boolean);
+
 describe('a TypeScript consumer of the built package', () => {
-  it.each(PROJECTS.map(([name]) => name))('%s: public types resolve, none is any', async (name) => {
-    expect(await diagnostics.get(name)).toBe('');
+  it.each(PROJECTS.map(([name]) => name))('%s: public types resolve, none is any', (name) => {
+    const output = blocks(compiled(name));
+    expect(output.filter((block) => !readerFile(block)).join('\n')).toBe('');
+  });
+});
+
+describe('TypeScript snippets of the README and docs/', () => {
+  it("users' snippets compile against the built package under module node16 (ESM)", () => {
+    expect(userSnippets.length).toBeGreaterThanOrEqual(15);
+    const output = blocks(compiled('node16-esm'));
+    expect(byGuide(output.filter(readerFile).join('\n'), userSnippets)).toBe('');
   });
 });

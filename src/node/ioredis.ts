@@ -1,4 +1,7 @@
 import { ioredisClient, type RedisClient } from '../http/stores/redis';
+import { checkRedisUrl } from './redis-url';
+
+export { checkRedisUrl };
 
 /** The package `finplan serve --redis` connects with: an optional peer dependency, loaded when used. */
 export const REDIS_CLIENT_PACKAGE = 'ioredis';
@@ -8,24 +11,6 @@ export interface ServeRedis extends RedisClient {
   /** Resolves once the connection is ready, or after `ms` (false then: the server starts unready). */
   ready(ms: number): Promise<boolean>;
   close(): void;
-}
-
-/**
- * Check a Redis URL (`redis[s]://[user:password@]host[:port][/db]`); throws a `TypeError` saying what is
- * wrong. ioredis reads the same form (TLS for `rediss://`).
- */
-export function checkRedisUrl(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new TypeError('the Redis URL is not a URL (redis://[user:password@]host[:port][/db])');
-  }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
-    throw new TypeError('the Redis URL must start with redis:// or rediss://');
-  const db = parsed.pathname.replace(/^\//, '');
-  if (db && !/^\d+$/.test(db)) throw new TypeError('the Redis URL path must be a database number');
-  return parsed;
 }
 
 interface IoredisLike {

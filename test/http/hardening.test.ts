@@ -394,13 +394,13 @@ describe('cost', () => {
     } finally {
       await metered.close();
     }
-    const small = await start({ rateLimit: 5, store: new MemoryStore({ now: () => 0 }) }, unhurried);
+    const small = await start({ rateLimit: 2, store: new MemoryStore({ now: () => 0 }) }, unhurried);
     try {
-      // 12M path-steps would be 13 tokens; a budget of 5 charges 5, so the request can pass.
+      // The same 2.4M path-steps would be 3 tokens; a budget of 2 charges 2, so the request can pass.
       const response = await fetch(`${small.url}/v1/debt-vs-invest`, {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify({ ...DEBT, horizon_years: 10, num_simulations: 100_000 }),
+        body: JSON.stringify({ ...DEBT, horizon_years: 20, num_simulations: 10_000 }),
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('ratelimit-remaining')).toBe('0');
