@@ -13,6 +13,19 @@ import { TVM_BODY } from './server';
 
 const json = { 'content-type': 'application/json' };
 let unique = 0;
+
+interface KeyInfo {
+  readonly key_id: string;
+  readonly created_at: string;
+}
+
+/** Key ids in listing order: by creation time, then by id (keys created in the same millisecond). */
+const listingOrder = (keys: readonly KeyInfo[]): string[] =>
+  [...keys]
+    .sort((a, b) =>
+      a.created_at === b.created_at ? (a.key_id < b.key_id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
+    )
+    .map((k) => k.key_id);
 const email = () => `User${process.pid}.${++unique}@Example.com`;
 
 function client(options: HandlerOptions) {
@@ -30,7 +43,11 @@ function client(options: HandlerOptions) {
   const signup = async (address = '10.0.0.1') => {
     const reply = await post('/v1/signup', { email: email() }, undefined, { 'x-forwarded-for': address });
     expect(reply.status).toBe(201);
-    return reply.body as { account_id: string; api_key: string; key: { key_id: string; prefix: string } };
+    return reply.body as {
+      account_id: string;
+      api_key: string;
+      key: { key_id: string; prefix: string; created_at: string };
+    };
   };
   return { handler, post, signup };
 }
@@ -170,11 +187,10 @@ function suite(name: string, makeStores: () => Stores) {
 
       const list = await post('/v1/keys/list', {}, alice.api_key);
       expect(list.status).toBe(200);
-      expect(list.body.keys.map((k: { key_id: string }) => k.key_id)).toEqual([
-        alice.key.key_id,
-        k2.body.key.key_id,
-        k3.body.key.key_id,
-      ]);
+      // Listing order is creation time, then key id (keys created in the same millisecond: by id).
+      expect(list.body.keys.map((k: { key_id: string }) => k.key_id)).toEqual(
+        listingOrder([alice.key, k2.body.key, k3.body.key]),
+      );
       expect(JSON.stringify(list.body)).not.toContain(alice.api_key);
 
       // Bob cannot revoke Alice's key, nor see it.
@@ -197,10 +213,10 @@ function suite(name: string, makeStores: () => Stores) {
     it('keys/list and usage come in pages (limit, next_cursor), whole and in order across pages', async () => {
       const { post, signup } = client({ ...options(), maxKeysPerAccount: 10 });
       const owner = await signup(`10.5.${unique}.1`);
-      const created: string[] = [owner.key.key_id];
+      const keys: KeyInfo[] = [owner.key];
       for (let i = 0; i < 4; i++) {
         const reply = await post('/v1/keys/create', { name: `k${i}` }, owner.api_key);
-        created.push(reply.body.key.key_id);
+        keys.push(reply.body.key);
         expect((await post('/v1/tvm', TVM_BODY, reply.body.api_key)).status).toBe(200);
       }
       // A key revoked between two pages neither repeats nor hides another.
@@ -212,8 +228,10 @@ function suite(name: string, makeStores: () => Stores) {
         expect(reply.body.keys.length).toBeLessThanOrEqual(2);
         pages.push(reply.body.keys.map((k: { key_id: string }) => k.key_id));
         cursor = reply.body.next_cursor ?? undefined;
-        if (pages.length === 1) await post('/v1/keys/revoke', { key_id: pages[0]![1] }, owner.api_key);
+        const other = pages[0]!.find((id) => id !== owner.key.key_id);
+        if (pages.length === 1) await post('/v1/keys/revoke', { key_id: other }, owner.api_key);
       } while (cursor);
+      const created = listingOrder(keys);
       expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
       expect(pages.flat()).toEqual(created);
       const whole = await post('/v1/keys/list', {}, owner.api_key);
