@@ -113,7 +113,9 @@ function tagOf(path: string): Tag {
 
 /** The envelope of the operation's example request, or undefined when it has none (or it fails). */
 function exampleEnvelope(operation: AnyOperation): unknown {
-  if (operation.example === undefined) return undefined;
+  // An operation that loads its engine (the lifetime plan's solver) shows no example reply: computing
+  // one would load it, and the document must not depend on whether it is loaded.
+  if (operation.example === undefined || operation.loadsEngine) return undefined;
   try {
     return operation.run(operation.example);
   } catch {
@@ -312,7 +314,7 @@ export function buildOpenApiDocument(
           content: {
             'application/json': {
               schema: jsonSchema(operation.input, 'input'),
-              ...(example === undefined ? {} : { example: operation.example }),
+              ...(example === undefined && !operation.loadsEngine ? {} : { example: operation.example }),
             },
           },
         },

@@ -113,7 +113,10 @@ describe('a client generated from the OpenAPI document', () => {
     for (const [path, call] of Object.entries(calls)) {
       const { data, response } = await call();
       expect(response.status, path).toBe(200);
-      expect(data, path).toEqual(envelopeExample(path));
+      // The plan's reply has no example in the document (it would need its solver loaded): its envelope
+      // is checked against the library's own.
+      const expected = envelopeExample(path) ?? registry.get(path)?.run(registry.get(path)?.example);
+      expect(data, path).toEqual(expected);
     }
   });
 });

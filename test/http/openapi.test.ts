@@ -146,8 +146,10 @@ describe('OpenAPI document', () => {
         golden.cases.map((c) => c.input),
         operation.path,
       ).toContainEqual(request);
+      // An operation that loads its engine (the plan's solver) shows none: the document must not
+      // depend on whether it is loaded.
       expect(responses['200']?.content?.['application/json'].example, operation.path).toEqual(
-        operation.run(request),
+        operation.loadsEngine ? undefined : operation.run(request),
       );
     }
   });
