@@ -79,7 +79,7 @@ describe('solveLp is deterministic', () => {
       expect(freshSolver).not.toBe(solver);
       expect(freshSolver.solverLoaded()).toBe(false);
       expect(() => fresh.solveLp(timeline, feedbackOf(timeline))).toThrow(
-        /solver is not loaded: await loadSolver\(\)/,
+        /solver is not loaded: await lifetimePlan.ready\(\)/,
       );
       await freshSolver.loadSolver();
       const c = bits(fresh.solveLp(timeline, feedbackOf(timeline)));

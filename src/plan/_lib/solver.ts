@@ -67,7 +67,9 @@ export function solverLoaded(): boolean {
  */
 export function solver(): Highs {
   if (loaded === undefined) {
-    throw new Error('The plan solver is not loaded: await loadSolver() before solving a plan.');
+    throw new Error(
+      'The plan solver is not loaded: await lifetimePlan.ready() (loadSolver() inside finplan) before planning.',
+    );
   }
   return loaded;
 }
