@@ -122,3 +122,13 @@ describe('lifetimePlan', () => {
     expect(issues[0]?.message).toMatch(/cannot pay/);
   });
 });
+
+describe('lifetimePlan on a market path', () => {
+  it('with no volatility it is the fixed-return plan: 1.05575 / 1.025 = 1.03 a year', () => {
+    const fixed = lifetimePlan(retiree(1_000_000)).result.optimized.spending_level;
+    const path = lifetimePlan(
+      retiree(1_000_000, { market_path: { expected_return: 0.05575, return_volatility: 0, seed: 9 } }),
+    ).result.optimized.spending_level;
+    expect(Math.abs(path - fixed)).toBeLessThanOrEqual(0.02);
+  });
+});

@@ -94,3 +94,23 @@ describe('buildTimeline', () => {
     expect(t.years.slice(0, 6).map((y) => y.aca)).toEqual([false, false, true, true, true, false]);
   });
 });
+
+describe('market_path: the plan on one seeded path of the shared return model', () => {
+  const request = (market_path: Record<string, number>) =>
+    PlanInput.parse({ ...base, market_path, people: [{ birth_year: 1960, planning_age: 80 }] });
+
+  it('is the same path for the same seed, another for another seed', () => {
+    const growth = (seed: number) =>
+      buildTimeline(request({ expected_return: 0.06, return_volatility: 0.15, seed })).years.map(
+        (y) => y.growth,
+      );
+    expect(growth(3)).toEqual(growth(3));
+    expect(growth(3)).not.toEqual(growth(4));
+    expect(new Set(growth(3)).size).toBe(15);
+  });
+
+  it('without volatility every year grows by (1 + expected_return) / (1 + inflation)', () => {
+    const years = buildTimeline(request({ expected_return: 0.05575, return_volatility: 0, seed: 1 })).years;
+    for (const y of years) expect(y.growth).toBeCloseTo(1.05575 / 1.025, 14);
+  });
+});

@@ -123,6 +123,15 @@ const Stress = z.strictObject({
   ),
 });
 
+const MarketPath = z.strictObject({
+  expected_return: rate('Annual arithmetic mean nominal return of the portfolio (0.07 = 7%; -0.5 to 0.5).', {
+    min: -0.5,
+    max: 0.5,
+  }),
+  return_volatility: rate('Annual standard deviation of the return (0.15 = 15%; 0-1).', { min: 0, max: 1 }),
+  seed: seed(),
+});
+
 const PlanObject = z.strictObject({
   start_year: taxYearField(),
   people: z
@@ -196,6 +205,13 @@ const PlanObject = z.strictObject({
     min: -0.05,
     max: 0.15,
   }),
+  market_path: z.optional(
+    MarketPath.check(
+      z.describe(
+        'Plan on one seeded path of the shared return model instead of real_return: each year’s real growth is its nominal gross return over 1 + inflation (the same model and draws as the simulations). real_return still sets the default discount_rate.',
+      ),
+    ),
+  ),
   inflation: rate('Constant annual inflation (0.025 = 2.5%; -0.02 to 0.15).', { min: -0.02, max: 0.15 }),
   discount_rate: z.optional(
     rate('Real rate of the present values (-0.05 to 0.15; default real_return).', { min: -0.05, max: 0.15 }),

@@ -11,6 +11,8 @@ import { curtateExpectancy, single } from '../../core/life-table';
 import { ssaLifeTable } from '../../core/mortality';
 import { MONEY_LIMIT } from '../../core/schema';
 import { rmdYear } from '../../retirement/engine';
+import { drawGrossReturn, returnModel } from '../../rng/return-model';
+import { createRng } from '../../rng/xoshiro128';
 import { claimingBenefit, fullRetirementAgeMonths, ssaBirthYear } from '../../social-security/engine';
 import type { PlanRequest } from './plan-input';
 import type { PersonYear, PlanAccount, PlanPerson, Timeline, TimelineYear } from './types';
@@ -58,6 +60,19 @@ function profileFactor(request: PlanRequest, t: number, n: number): number {
 }
 
 /**
+ * The real growth factor of each of `n` plan years: 1 + real_return, or with `market_path` one seeded
+ * path of the shared return model (one normal draw a year from xoshiro128** seeded with its seed), each
+ * nominal gross return over 1 + inflation.
+ */
+function growthPath(request: PlanRequest, n: number): number[] {
+  const path = request.market_path;
+  if (path === undefined) return new Array<number>(n).fill(1 + request.real_return);
+  const model = returnModel(path.expected_return, path.return_volatility);
+  const rng = createRng(path.seed);
+  return Array.from({ length: n }, () => drawGrossReturn(model, rng) / (1 + request.inflation));
+}
+
+/**
  * The {@link Timeline} of a parsed request. Deaths fall at the end of each person's last year; the
  * survivor files single from the year after the first death, receives the larger of the two Social
  * Security benefits once receiving one, the survivor share of a pension, and needs
@@ -92,6 +107,7 @@ export function buildTimeline(request: PlanRequest, overrides: TimelineOverrides
   const n = end - start + 1;
   const couple = people.length === 2;
   const firstDeath = Math.min(...people.map((p) => p.lastYear));
+  const growth = growthPath(request, n);
   const years: TimelineYear[] = [];
   let priceIndex = 1;
   for (let t = 0; t < n; t++) {
@@ -138,7 +154,7 @@ export function buildTimeline(request: PlanRequest, overrides: TimelineOverrides
       people: dead,
       filingStatus: couple && !survivorYear ? 'mfj' : 'single',
       spendingFactor: profileFactor(request, t, n) * (survivorYear ? request.survivor_spending_share : 1),
-      growth: 1 + request.real_return,
+      growth: growth[t] as number,
       priceIndex,
       aca:
         request.aca_benchmark_premium !== undefined &&
