@@ -485,6 +485,8 @@ function planRepair(input: Input): Input {
   } else delete out.spending_goal;
   // a floor the household can leave (its first account holds at least twice it) and a Marketplace
   // premium of 5,000-30,000
+  // On a drawn market path a floor may be out of reach whatever the spending: none then.
+  if (out.market_path !== undefined) delete out.bequest_floor;
   const floor = num(out.bequest_floor);
   const first = accounts[0];
   if (floor !== undefined && first !== undefined && floor > 0.5 * total)
