@@ -9,7 +9,7 @@
 // LOWER is faster here, unlike the other benchmarks' rows.
 import os from 'node:os';
 import { cliffMap, stateIncome, taxEstimate } from '../dist/tax/index.js';
-import { fmt } from './harness.mjs';
+import { cpuMs, fmt, median } from './harness.mjs';
 
 const ROUNDS = Number(process.env.FINPLAN_BENCH_ROUNDS ?? 7);
 
@@ -24,17 +24,6 @@ const household = {
   medicare_enrollees: 2,
   series_range: 50_000,
   series_step: 1_000,
-};
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
 };
 
 /**

@@ -32,10 +32,6 @@ export function opsPerSecond(fn, { ms = 700, rounds = 3 } = {}) {
  */
 export function opsPerCpuSecond(fn, { ms = 700, rounds = 5 } = {}) {
   for (let i = 0; i < 200; i++) fn(i);
-  const cpuMs = () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  };
   let best = 0;
   for (let round = 0; round < rounds; round++) {
     let calls = 0;
@@ -83,4 +79,17 @@ export function printTable(rows) {
     ...rows.map((r) => [r.benchmark, r.subject, r.ops, r.peer, r.peerOps, r.ratio, r.note]),
   ];
   for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+}
+
+/** The median of `values` (the mean of the two middle ones for an even count). */
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** CPU time of this process so far (user + system), in milliseconds. */
+export function cpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }

@@ -12,20 +12,9 @@ import { PlanInput } from '../dist/plan/_lib/plan-input.js';
 import { buildTimeline } from '../dist/plan/_lib/timeline.js';
 import { taxYearOf, yearTaxes } from '../dist/plan/_lib/year-taxes.js';
 import { lifetimePlan } from '../dist/plan/index.js';
-import { fmt } from './harness.mjs';
+import { cpuMs, fmt, median } from './harness.mjs';
 
 const ROUNDS = Number(process.env.FINPLAN_BENCH_ROUNDS ?? 5);
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 /** Milliseconds per call of `fn` over `calls` calls (CPU time, or wall time when smaller). */
 function perCall(fn, calls) {

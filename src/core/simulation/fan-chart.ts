@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { escapeXml, niceStep, tickDollars } from './chart-axes';
 
 /** One age of the chart: the band of percentiles at that age (dollars). */
 export interface FanChartRow {
@@ -29,27 +30,6 @@ export interface FanChartOptions {
 }
 
 const MARGIN = { left: 64, right: 16, top: 28, bottom: 32 } as const;
-
-/** The step of about `target` ticks over [0, max]: 1, 2 or 5 times a power of ten. */
-function niceStep(max: number, target: number): number {
-  const raw = max / target;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const unit = raw / power;
-  return (unit <= 1 ? 1 : unit <= 2 ? 2 : unit <= 5 ? 5 : 10) * power;
-}
-
-/** Dollars in a tick label: $0, $500, $250k, $1.5M (at most one decimal, trailing .0 dropped). */
-function dollars(value: number): string {
-  const short = (x: number) => String(Math.round(x * 10) / 10);
-  if (value >= 1e9) return `$${short(value / 1e9)}B`;
-  if (value >= 1e6) return `$${short(value / 1e6)}M`;
-  if (value >= 1e3) return `$${short(value / 1e3)}k`;
-  return `$${short(value)}`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** A coordinate to one decimal place, without a trailing .0. */
 const fixed = (x: number) => String(Math.round(x * 10) / 10);
@@ -106,7 +86,7 @@ export function fanChartSvg(rows: readonly FanChartRow[], options: FanChartOptio
     const ty = fixed(y(tick));
     parts.push(
       `<line x1="${MARGIN.left}" x2="${width - MARGIN.right}" y1="${ty}" y2="${ty}" stroke="#ddd"/>`,
-      `<text x="${MARGIN.left - 6}" y="${ty}" text-anchor="end" dominant-baseline="middle">${dollars(tick)}</text>`,
+      `<text x="${MARGIN.left - 6}" y="${ty}" text-anchor="end" dominant-baseline="middle">${tickDollars(tick)}</text>`,
     );
   }
   const ageStep = Math.max(1, niceStep(Math.max(1, last - first), 6));

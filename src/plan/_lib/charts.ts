@@ -12,7 +12,9 @@
  * @internal
  * @module
  */
+
 import { dollars as exactDollars } from '../../core/money';
+import { escapeXml, niceStep, tickDollars } from '../../core/simulation/chart-axes';
 import { fanChartSvg } from '../../core/simulation/fan-chart';
 import { ACCOUNT_KINDS, type PlanSeries } from './series';
 import type { StressYear } from './stress';
@@ -31,29 +33,6 @@ export interface PlanChartOptions {
 
 // The fan chart's frame, with room for a legend row under the title.
 const MARGIN = { left: 64, right: 16, top: 44, bottom: 32 } as const;
-
-// The axis helpers follow the fan chart's rules (private to core/simulation/fan-chart.ts).
-
-/** The step of about `target` ticks over [0, max]: 1, 2 or 5 times a power of ten. */
-function niceStep(max: number, target: number): number {
-  const raw = max / target;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const unit = raw / power;
-  return (unit <= 1 ? 1 : unit <= 2 ? 2 : unit <= 5 ? 5 : 10) * power;
-}
-
-/** Dollars in a tick label: $0, $500, $250k, $1.5M (at most one decimal). */
-function tickDollars(value: number): string {
-  const short = (x: number) => String(Math.round(x * 10) / 10);
-  if (value >= 1e9) return `$${short(value / 1e9)}B`;
-  if (value >= 1e6) return `$${short(value / 1e6)}M`;
-  if (value >= 1e3) return `$${short(value / 1e3)}k`;
-  return `$${short(value)}`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** A pixel coordinate in tenths (an integer), printed as px by {@link px}. */
 const tenths = (x: number) => Math.round(x * 10);
