@@ -9,6 +9,8 @@
 export {
   claimingBenefit,
   EARLIEST_BIRTH_YEAR,
+  EARLIEST_CLAIMING_MONTHS,
   fullRetirementAgeMonths,
+  LATEST_CREDIT_MONTHS,
   ssaBirthYear,
 } from './_lib/benefit';

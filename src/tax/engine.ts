@@ -46,6 +46,7 @@ import {
 } from './taxable-social-security';
 
 // The lower-level pieces other areas need, so that they import this one module.
+export { SS_TAXATION } from './_lib/social-security-taxation';
 export { stateTaxCodes, stateTaxYears } from './_lib/state-tables';
 export { STATUTORY_AGES } from './_lib/statutory-ages';
 export { amtPreferenceCapacity } from './amt';

@@ -33,6 +33,7 @@
  * @internal
  * @module
  */
+import { MEDICARE_AGE } from './ages';
 import type { Timeline, TimelineYear, YearDecision, YearRecord } from './types';
 import {
   irmaaSurcharge,
@@ -198,7 +199,7 @@ function fixed(timeline: Timeline): Fixed {
         householdSize: living.length,
         benchmarkPremium: timeline.acaBenchmarkPremium * px,
       }),
-      enrollees: living.filter((p) => (ages[p] as number) >= 65).length,
+      enrollees: living.filter((p) => (ages[p] as number) >= MEDICARE_AGE).length,
       irmaaStatus: (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus,
     };
   });

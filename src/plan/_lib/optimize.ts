@@ -8,6 +8,7 @@
  * @internal
  * @module
  */
+import { SS_TAXATION } from '../../tax/engine';
 import { type Evaluation, evaluate, type Policy, type YearState } from './evaluate';
 import { type LpPlan, solveLp, type YearFeedback } from './lp-model';
 import { bestLevel } from './strategies';
@@ -33,7 +34,7 @@ export interface Optimum {
  * The share of a benefit that is taxable at most (IRC 86(a)(2)): the first round's guess, before an
  * exact evaluation says how much is.
  */
-const MAX_TAXABLE_BENEFIT_SHARE = 0.85;
+const MAX_TAXABLE_BENEFIT_SHARE = SS_TAXATION.inclusion_rates.second_tier;
 
 function firstFeedback(timeline: Timeline): YearFeedback[] {
   let balance = 0;

@@ -5,6 +5,7 @@
  * @internal
  * @module
  */
+
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import {
@@ -18,6 +19,7 @@ import {
   withDefault,
 } from '../../core/schema';
 import { stateTaxYears, taxYearField } from '../../tax/engine';
+import { EARLIEST_CLAIM, LATEST_CLAIM, MEDICARE_AGE } from './ages';
 import { PLAN_LIMITS, STATE_CODES } from './limits';
 
 /** Account kinds a plan holds. */
@@ -44,8 +46,8 @@ const SocialSecurity = z.strictObject({
   ),
   claiming_age: z.optional(
     integer(
-      'Age at which benefits start (62-70, whole years). Omitted: the plan chooses it, for each spouse, among 62-70.',
-      { min: 62, max: 70 },
+      `Age at which benefits start (${EARLIEST_CLAIM}-${LATEST_CLAIM}, whole years). Omitted: the plan chooses it, for each spouse, among ${EARLIEST_CLAIM}-${LATEST_CLAIM}.`,
+      { min: EARLIEST_CLAIM, max: LATEST_CLAIM },
     ),
   ),
 });
@@ -223,7 +225,7 @@ const PlanObject = z.strictObject({
   ),
   aca_benchmark_premium: z.optional(
     nonNegativeMoney(
-      'Annual premium of the household’s benchmark silver Marketplace plan, in dollars of start_year: when given, the household buys Marketplace coverage in every year in which someone is under 65 and no one earns wages, and pays it less the premium tax credit.',
+      `Annual premium of the household’s benchmark silver Marketplace plan, in dollars of start_year: when given, the household buys Marketplace coverage in every year in which someone is under ${MEDICARE_AGE} and no one earns wages, and pays it less the premium tax credit.`,
     ),
   ),
   stress: z.optional(

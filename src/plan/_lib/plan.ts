@@ -5,8 +5,10 @@
  * @internal
  * @module
  */
+
 import { isCalculationError } from '../../core/errors';
 import { roundMoney } from '../../core/money';
+import { EARLIEST_CLAIM, LATEST_CLAIM } from './ages';
 import { balancesChartSvg, stressFanChartSvg, taxesChartSvg } from './charts';
 import { type Evaluation, evaluate, fixedPolicy } from './evaluate';
 import type { LpPlan } from './lp-model';
@@ -21,9 +23,6 @@ import { buildTimeline } from './timeline';
 import type { Timeline, YearDecision } from './types';
 
 type Summary = LifetimePlanResult['optimized'];
-
-const EARLIEST_CLAIM = 62;
-const LATEST_CLAIM = 70;
 
 /**
  * The claiming ages: each person's own, or for a person who left it out the age the linear program

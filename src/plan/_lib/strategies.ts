@@ -17,7 +17,9 @@
  * @internal
  * @module
  */
+
 import { bracketCeilings } from '../../tax/engine';
+import { MEDICARE_AGE } from './ages';
 import { type Evaluation, evaluate, type Policy, settleYear, type YearState } from './evaluate';
 import type { StrategyName } from './strategy-names';
 import type { Timeline, TimelineYear, YearDecision } from './types';
@@ -126,7 +128,7 @@ function withConversion(
 function irmaaMagiLimit(timeline: Timeline, t: number): number {
   const premium = timeline.years[t + 2];
   const year = timeline.years[t] as TimelineYear;
-  if (premium === undefined || !premium.people.some((p) => p.alive && p.age >= 65)) {
+  if (premium === undefined || !premium.people.some((p) => p.alive && p.age >= MEDICARE_AGE)) {
     return Number.POSITIVE_INFINITY;
   }
   return irmaaFreeMagi(premium.year, year.filingStatus, timeline.inflation);

@@ -14,6 +14,7 @@ import { rmdYear } from '../../retirement/engine';
 import { drawGrossReturn, returnModel } from '../../rng/return-model';
 import { createRng } from '../../rng/xoshiro128';
 import { claimingBenefit, fullRetirementAgeMonths, ssaBirthYear } from '../../social-security/engine';
+import { MEDICARE_AGE } from './ages';
 import type { PlanRequest } from './plan-input';
 import type { PersonYear, PlanAccount, PlanPerson, Timeline, TimelineYear } from './types';
 
@@ -24,9 +25,6 @@ export interface TimelineOverrides {
   /** Last year alive of each person (the stress test's deaths). */
   readonly lastYears?: readonly number[];
 }
-
-/** Medicare and the Marketplace's age line: coverage ends in the year a person turns 65. */
-const MEDICARE_AGE = 65;
 
 /**
  * The last year of a person: birth year + planning age, or the current age plus the curtate life
