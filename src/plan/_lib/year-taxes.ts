@@ -144,8 +144,14 @@ export interface TaxProfile {
   readonly memo: Map<string, YearTaxes>;
 }
 
-/** The most memoized results a profile keeps (then its memo starts over). */
-const MEMO_LIMIT = 20_000;
+/**
+ * The most results memoized in all, over every tax year and profile and across plans: past it every
+ * memo starts over, so that a server planning for many households keeps a bounded memory (the tax years
+ * and profiles are kept by key for the life of the process otherwise). A memo only saves work: the
+ * results are the same either way.
+ */
+const MEMO_LIMIT = 200_000;
+let memoized = 0;
 
 /**
  * The profile of a household-year's fixed income in a tax year (one per distinct fixed income, shared).
@@ -213,8 +219,13 @@ export function profileTaxes(profile: TaxProfile, taxDeferred: number, gains: nu
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
   const result = compute(profile, td, gainCents);
-  if (memo.size >= MEMO_LIMIT) memo.clear();
+  if (memoized >= MEMO_LIMIT) {
+    taxYears.clear();
+    memo.clear();
+    memoized = 0;
+  }
   memo.set(key, result);
+  memoized += 1;
   return result;
 }
 
