@@ -3,7 +3,7 @@
 // figures, so the linear model's taxes come closer to the exact ones.
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/plan/_lib/evaluate';
-import { lpObjective, lpPolicy, optimize } from '../../src/plan/_lib/optimize';
+import { firstRoundPlan, lpPolicy, optimize } from '../../src/plan/_lib/optimize';
 import { PlanInput } from '../../src/plan/_lib/plan-input';
 import { buildTimeline } from '../../src/plan/_lib/timeline';
 import { lifetimePlan } from '../../src/plan/index';
@@ -25,7 +25,7 @@ describe('the self-consistent loop', () => {
   const timeline = buildTimeline(request);
 
   it('feeds the exact figures back: the model’s taxes end closer to the exact ones than its first guess', () => {
-    const first = lpObjective(timeline);
+    const first = firstRoundPlan(timeline);
     const firstExact = evaluate(timeline, lpPolicy(first, first.level));
     const gap = (modeled: readonly number[], exact: typeof firstExact) =>
       Math.abs(modeled.reduce((a, b) => a + b, 0) - (exact.totals.federalTax + exact.totals.stateTax));

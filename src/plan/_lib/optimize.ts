@@ -161,6 +161,6 @@ export function optimize(timeline: Timeline): Optimum {
 }
 
 /** The linear program alone with the first round's feedback: a quick score of claiming ages. */
-export function lpObjective(timeline: Timeline, warmStart?: LpPlan): LpPlan {
+export function firstRoundPlan(timeline: Timeline, warmStart?: LpPlan): LpPlan {
   return solveLp(timeline, firstFeedback(timeline), { warmStart });
 }

@@ -12,7 +12,7 @@ import { EARLIEST_CLAIM, LATEST_CLAIM } from './ages';
 import { balancesChartSvg, stressFanChartSvg, taxesChartSvg } from './charts';
 import { type Evaluation, evaluate, fixedPolicy } from './evaluate';
 import type { LpPlan } from './lp-model';
-import { beats, lpObjective, type Optimum, optimize } from './optimize';
+import { beats, firstRoundPlan, type Optimum, optimize } from './optimize';
 import type { PlanRequest } from './plan-input';
 import type { LifetimePlanResult } from './plan-result';
 import { planSeries } from './series';
@@ -41,7 +41,7 @@ export function claimingAges(request: PlanRequest): (number | undefined)[] {
   // Each solve starts from the previous one's basis: the timelines differ only in benefits.
   let warm: LpPlan | undefined;
   const score = (candidate: readonly (number | undefined)[]) => {
-    warm = lpObjective(buildTimeline(request, { claimingAges: candidate }), warm);
+    warm = firstRoundPlan(buildTimeline(request, { claimingAges: candidate }), warm);
     return warm.objective;
   };
   let best = score(ages);
@@ -182,13 +182,14 @@ export function runPlan(request: PlanRequest): LifetimePlanResult {
           { evaluate, fixedPolicy },
         );
   const series = planSeries(timeline, chosen.evaluation);
+  const optimized = summary('optimized', chosen);
   return {
     objective: request.objective,
     start_year: timeline.startYear,
     end_year: timeline.startYear + timeline.years.length - 1,
     claiming_ages: claiming.filter((age): age is number => age !== undefined),
-    optimized: summary('optimized', chosen),
-    strategies: [...strategies.map(({ name, plan }) => summary(name, plan)), summary('optimized', chosen)],
+    optimized,
+    strategies: [...strategies.map(({ name, plan }) => summary(name, plan)), optimized],
     solver: solverReport(optimum, failure, chosenFrom),
     series:
       chosenFrom === 'solver' && optimum !== undefined
