@@ -1,10 +1,68 @@
-/** A string that JSON.stringify would escape: a quote, a backslash, a control character or a surrogate. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters JSON escapes
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+/**
+ * Canonical JSON is written once, as UTF-8 bytes into one reused buffer: the result_id hashes those
+ * bytes directly, and {@link canonicalJson} decodes them. A string built by concatenation would have
+ * to be flattened and encoded again before hashing, which cost more than writing it (issue 31).
+ */
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
-/** The JSON form of a string: quoted as is when nothing in it needs escaping (most keys and values). */
-function quote(text: string): string {
-  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+/** The buffer starts at this size and is replaced by a fresh one after a write past the bound below. */
+const START_BYTES = 1024;
+const KEEP_BYTES = 1 << 20;
+
+let buffer = new Uint8Array(START_BYTES);
+/** Bytes written so far in the current write. */
+let at = 0;
+
+function reserve(bytes: number): void {
+  if (at + bytes <= buffer.length) return;
+  const grown = new Uint8Array(Math.max(2 * buffer.length, at + bytes));
+  grown.set(buffer.subarray(0, at));
+  buffer = grown;
+}
+
+/** Copied a byte at a time: the pieces are short (a quoted key), where `Uint8Array#set` costs more. */
+function putBytes(bytes: Uint8Array): void {
+  reserve(bytes.length);
+  const out = buffer;
+  let p = at;
+  for (let i = 0; i < bytes.length; i++) out[p++] = bytes[i] as number;
+  at = p;
+}
+
+/** Text known to be ASCII (a number's JSON form, `true`, `null`...), a byte a character. */
+function putAscii(text: string): void {
+  reserve(text.length);
+  const out = buffer;
+  let p = at;
+  for (let i = 0; i < text.length; i++) out[p++] = text.charCodeAt(i);
+  at = p;
+}
+
+/**
+ * The JSON form of a string, quoted. Printable ASCII without a quote or a backslash (most keys and
+ * values) is copied a byte a character; anything else is escaped by JSON.stringify (quotes,
+ * backslashes, control characters, lone surrogates) and encoded as UTF-8.
+ */
+function putString(text: string): void {
+  reserve(text.length + 2);
+  const out = buffer;
+  const start = at;
+  let p = start;
+  out[p++] = 34;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || code === 34 || code === 92) {
+      at = start;
+      const quoted = JSON.stringify(text);
+      reserve(3 * quoted.length);
+      at += encoder.encodeInto(quoted, buffer.subarray(at)).written;
+      return;
+    }
+    out[p++] = code;
+  }
+  out[p++] = 34;
+  at = p;
 }
 
 /** Bound on the cache below (distinct first keys): it never grows past it. */
@@ -13,11 +71,11 @@ const CACHE_LIMIT = 4096;
 const LISTS_PER_KEY = 8;
 const LONGEST_LIST = 64;
 
-/** A key list as it came, and its keys sorted with their JSON form and colon (`"key":`). */
+/** A key list as it came, and its keys sorted with their JSON form and colon (`"key":`) as bytes. */
 interface SortedList {
   readonly from: readonly string[];
   readonly to: readonly string[];
-  readonly quoted: readonly string[];
+  readonly quoted: readonly Uint8Array[];
 }
 
 /**
@@ -34,6 +92,10 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+function quotedKey(key: string): Uint8Array {
+  return encoder.encode(`${JSON.stringify(key)}:`);
+}
+
 /** `keys` (at least one) sorted by UTF-16 code unit, and quoted: from the cache when seen before. */
 function sortedKeys(keys: string[]): SortedList {
   const first = keys[0] as string;
@@ -45,7 +107,7 @@ function sortedKeys(keys: string[]): SortedList {
     }
   }
   const to = keys.slice().sort();
-  const list = { from: keys, to, quoted: to.map((key) => `${quote(key)}:`) };
+  const list = { from: keys, to, quoted: to.map(quotedKey) };
   if (keys.length > LONGEST_LIST) return list;
   if (lists === undefined && sortedLists.size < CACHE_LIMIT) {
     lists = [];
@@ -53,6 +115,82 @@ function sortedKeys(keys: string[]): SortedList {
   }
   if (lists !== undefined && lists.length < LISTS_PER_KEY) lists.push(list);
   return list;
+}
+
+function putValue(value: unknown): void {
+  if (value === null) {
+    putAscii('null');
+    return;
+  }
+  switch (typeof value) {
+    case 'number':
+      if (value - value !== 0) throw new TypeError(`canonicalJson: non-finite number ${value}`);
+      putAscii(String(value)); // the JSON form of a finite number; String(-0) is '0'
+      return;
+    case 'string':
+      putString(value);
+      return;
+    case 'boolean':
+      putAscii(value ? 'true' : 'false');
+      return;
+    case 'object': {
+      if (Array.isArray(value)) {
+        reserve(1);
+        buffer[at++] = 91; // [
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          if (i > 0) {
+            reserve(1);
+            buffer[at++] = 44; // ,
+          }
+          if (item === undefined) putAscii('null');
+          else putValue(item);
+        }
+        reserve(1);
+        buffer[at++] = 93; // ]
+        return;
+      }
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record);
+      reserve(1);
+      buffer[at++] = 123; // {
+      if (keys.length > 0) {
+        const { to, quoted } = sortedKeys(keys);
+        let written = false;
+        for (let i = 0; i < to.length; i++) {
+          const member = record[to[i] as string];
+          if (member === undefined) continue;
+          if (written) {
+            reserve(1);
+            buffer[at++] = 44; // ,
+          }
+          written = true;
+          putBytes(quoted[i] as Uint8Array);
+          putValue(member);
+        }
+      }
+      reserve(1);
+      buffer[at++] = 125; // }
+      return;
+    }
+    default:
+      throw new TypeError(`canonicalJson: unsupported value of type ${typeof value}`);
+  }
+}
+
+/**
+ * The UTF-8 bytes of `head`, the canonical JSON of `value`, and `tail`: a view of the shared buffer,
+ * valid until the next call (hash it or copy it at once).
+ *
+ * @internal
+ */
+export function canonicalBytes(value: unknown, head?: Uint8Array, tail?: Uint8Array): Uint8Array {
+  if (buffer.length > KEEP_BYTES) buffer = new Uint8Array(START_BYTES);
+  at = 0;
+  if (head !== undefined) putBytes(head);
+  putValue(value);
+  if (tail !== undefined) putBytes(tail);
+  return buffer.subarray(0, at);
 }
 
 /**
@@ -67,38 +205,5 @@ function sortedKeys(keys: string[]): SortedList {
  * ```
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: non-finite number ${value}`);
-      return String(value); // the JSON form of a finite number; String(-0) is '0'
-    case 'string':
-      return quote(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object': {
-      if (Array.isArray(value)) {
-        let out = '[';
-        for (let i = 0; i < value.length; i++) {
-          const item: unknown = value[i];
-          if (i > 0) out += ',';
-          out += item === undefined ? 'null' : canonicalJson(item);
-        }
-        return `${out}]`;
-      }
-      const record = value as Record<string, unknown>;
-      const keys = Object.keys(record);
-      if (keys.length === 0) return '{}';
-      const { to, quoted } = sortedKeys(keys);
-      let out = '{';
-      for (let i = 0; i < to.length; i++) {
-        const member = record[to[i] as string];
-        if (member === undefined) continue;
-        out += `${out.length === 1 ? '' : ','}${quoted[i]}${canonicalJson(member)}`;
-      }
-      return `${out}}`;
-    }
-    default:
-      throw new TypeError(`canonicalJson: unsupported value of type ${typeof value}`);
-  }
+  return decoder.decode(canonicalBytes(value));
 }

@@ -1,4 +1,4 @@
-import { canonicalJson } from './canonical-json';
+import { canonicalBytes, canonicalJson } from './canonical-json';
 import { sha256Hex } from './sha256';
 
 /** What names a run's result_id: the prefix, the path and the engine version of its operation. */
@@ -8,17 +8,19 @@ export interface ResultIdMeta {
   readonly engineVersion: string;
 }
 
+const encoder = new TextEncoder();
+
 /**
- * The result_id of `meta`'s runs as a function of the parsed input: the canonical text around the
- * input (`{"engine_version":...,"input":` and `,"path":...}`, keys already in sorted order) is
- * written once instead of on every call.
+ * The result_id of `meta`'s runs as a function of the parsed input: the canonical bytes around the
+ * input (`{"engine_version":...,"input":` and `,"path":...}`, keys already in sorted order) are
+ * written once instead of on every call, and the input's are hashed where they are written.
  */
 function idFunction({ prefix, path, engineVersion }: ResultIdMeta): (input: unknown) => string {
-  const head = `{"engine_version":${canonicalJson(engineVersion)},"input":`;
-  const tail = `,"path":${canonicalJson(path)}}`;
+  const head = encoder.encode(`{"engine_version":${canonicalJson(engineVersion)},"input":`);
+  const tail = encoder.encode(`,"path":${canonicalJson(path)}}`);
   const withoutInput = canonicalJson({ path, engine_version: engineVersion });
   return (input) =>
-    `${prefix}_${sha256Hex(input === undefined ? withoutInput : head + canonicalJson(input) + tail).slice(0, 16)}`;
+    `${prefix}_${sha256Hex(input === undefined ? withoutInput : canonicalBytes(input, head, tail)).slice(0, 16)}`;
 }
 
 /** An id function with the meta it was made for (a caller may reuse one meta object with new values). */

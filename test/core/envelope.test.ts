@@ -89,6 +89,23 @@ describe('canonicalJson (cached keys and sort orders)', () => {
       expect(canonicalJson(shape)).toBe(referenceCanonicalJson(shape));
     }
   });
+  it('values longer than the reused buffer, past the size it is kept at, and after a throw', () => {
+    // The bytes are written into one buffer of 1 KiB, grown on demand and replaced when past 1 MiB:
+    // pieces that straddle each growth (ASCII, escaped and multi-byte strings), then a small value.
+    const sizes = [1000, 1023, 1024, 1025, 5000, (1 << 20) + 3];
+    for (const size of sizes) {
+      for (const piece of ['a', 'é', '€"\\\n', '😀', '\ud800x']) {
+        const value = { pad: 'x'.repeat(size - 3), text: piece.repeat(Math.ceil(size / 200)), list: [size, -0] };
+        expect(canonicalJson(value)).toBe(referenceCanonicalJson(value));
+        const hex = createHash('sha256')
+          .update(referenceCanonicalJson({ path: '/v1/p', engine_version: 'p-1', input: value }))
+          .digest('hex');
+        expect(resultId('p', '/v1/p', 'p-1', value)).toBe(`p_${hex.slice(0, 16)}`);
+      }
+    }
+    expect(() => canonicalJson({ a: 'x'.repeat(3000), b: Number.NaN })).toThrow(/non-finite/);
+    expect(canonicalJson({ b: [1, 'é'], a: true })).toBe('{"a":true,"b":[1,"é"]}');
+  });
   it('a cached sort order is used only for the very same key list', () => {
     expect(canonicalJson({ b: 1, a: 2, c: 3 })).toBe('{"a":2,"b":1,"c":3}');
     expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
