@@ -131,14 +131,21 @@ describe('ziggurat tables (built at load) against decimal.js', () => {
   }
   const script: string = new URL('../../scripts/rng-constants.mjs', import.meta.url).href;
   const load = async () => (await import(/* @vite-ignore */ script)) as ConstantsScript;
+  /** The 256 layers closed from the fixture's r and v at 60 digits, computed once for the tests below. */
+  let closed: ReturnType<ConstantsScript['layers']> | undefined;
+  const fixtureLayers = async () => {
+    const { D, layers } = await load();
+    closed ??= layers(new D(constants.ziggurat.r), new D(constants.ziggurat.v));
+    return closed;
+  };
 
   it('r and v are the fixture values, and r is the root of the top-layer closure (60 digits)', async () => {
-    const { D, areaOf, layers } = await load();
+    const { D, areaOf } = await load();
     const r = new D(constants.ziggurat.r);
     const v = new D(constants.ziggurat.v);
     // The fixture's r closes the 256 layers: the top layer's area is v to 1e-40 (the residual moves by
     // about 0.02 per unit of r, so r is the root to ~1e-38, far inside its double's rounding interval).
-    const { residual } = layers(r, v);
+    const { residual } = await fixtureLayers();
     expect(residual.abs().lt('1e-40'), `residual ${residual}`).toBe(true);
     expect(areaOf(r).minus(v).abs().lt('1e-44')).toBe(true);
     // The module's literals are the doubles nearest.
@@ -163,8 +170,8 @@ describe('ziggurat tables (built at load) against decimal.js', () => {
   });
 
   it('edges within 1e-13 relative of the exact ones; heights f[i] within 8 ulp of exp(-x[i]^2 / 2)', async () => {
-    const { D, exact, layers } = await load();
-    const { x } = layers(new D(constants.ziggurat.r), new D(constants.ziggurat.v));
+    const { D, exact } = await load();
+    const { x } = await fixtureLayers();
     let worstEdge = 0;
     let worstHeight = 0;
     for (let i = 0; i < 256; i++) {
@@ -249,7 +256,13 @@ describe('normal (ziggurat)', () => {
   it('is reproducible: the same seed gives the same deviates and the same generator state', () => {
     const a = createRng(123);
     const b = createRng(123);
-    for (let i = 0; i < 10_000; i++) expect(normal(a)).toBe(normal(b));
+    // The first differing draw, if any (one expect at the end: an expect per draw cost more than the draws).
+    let differs: string | undefined;
+    for (let i = 0; i < 10_000 && differs === undefined; i++) {
+      const [x, y] = [normal(a), normal(b)];
+      if (!Object.is(x, y)) differs = `draw ${i}: ${x} != ${y}`;
+    }
+    expect(differs).toBeUndefined();
     expect(a.getState()).toEqual(b.getState());
   });
 
@@ -353,6 +366,9 @@ describe('normal (ziggurat)', () => {
     const rng = createRng(8);
     let flippedSign = 0;
     const n = 100_000;
+    // The first few draws that break either statement (one expect at the end: an expect per draw
+    // cost seconds).
+    const failures: string[] = [];
     for (let i = 0; i < n; i++) {
       const copy = rng.clone();
       const z = normal(rng);
@@ -369,9 +385,13 @@ describe('normal (ziggurat)', () => {
       };
       const w = normal(flipped);
       if (w === -z) flippedSign++;
-      else expect(w).toBe(z);
-      expect(copy.getState()).toEqual(rng.getState());
+      else if (!Object.is(w, z) && failures.length < 5)
+        failures.push(`draw ${i}: ${w} is neither ${z} nor -${z}`);
+      const [got, want] = [copy.getState(), rng.getState()];
+      if (got.some((word, k) => word !== want[k]) && failures.length < 5)
+        failures.push(`draw ${i}: state ${got} != ${want}`);
     }
+    expect(failures).toEqual([]);
     expect(flippedSign / n).toBeGreaterThan(0.99);
   });
 });

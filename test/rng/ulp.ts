@@ -46,13 +46,28 @@ export function ulpError(approx: number, ref: Decimal, exact: (x: number) => Dec
   let binade = Number((view.getBigUint64(0) >> 52n) & 0x7ffn) - 1023;
   if (binade < -1022) binade = -1022;
   else if (exact(rounded).gt(ref.abs()) && rounded === 2 ** binade && binade > -1022) binade -= 1;
-  const ulp = new D(2).pow(binade - 52);
+  const ulp = powerOfTwo(D, binade - 52);
   return exact(approx).minus(ref).abs().div(ulp).toNumber();
 }
 
+/** `2^k` in class `D` (to D's precision), computed once per class and exponent. */
+function powerOfTwo(D: typeof Decimal, k: number): Decimal {
+  let powers = POWERS_OF_TWO.get(D);
+  if (powers === undefined) {
+    powers = new Map();
+    POWERS_OF_TWO.set(D, powers);
+  }
+  let power = powers.get(k);
+  if (power === undefined) {
+    power = new D(2).pow(k);
+    powers.set(k, power);
+  }
+  return power;
+}
+const POWERS_OF_TWO = new WeakMap<typeof Decimal, Map<number, Decimal>>();
+
 /** The exact value of a double as a decimal of class `D` (mantissa x 2^exponent, to D's precision). */
 export function exactIn(D: typeof Decimal): (x: number) => Decimal {
-  const TWO = new D(2);
   return (x: number) => {
     if (x === 0) return new D(0);
     view.setFloat64(0, x);
@@ -62,6 +77,6 @@ export function exactIn(D: typeof Decimal): (x: number) => Decimal {
     const frac = bits & 0xf_ffff_ffff_ffffn;
     const mant = e === 0 ? frac : frac | (1n << 52n);
     const pow = (e === 0 ? 1 : e) - 1075;
-    return new D(mant.toString()).times(TWO.pow(pow)).times(sign);
+    return new D(mant.toString()).times(powerOfTwo(D, pow)).times(sign);
   };
 }

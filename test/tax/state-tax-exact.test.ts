@@ -159,8 +159,10 @@ function differences(
   if (JSON.stringify(got.exclusionNotes) !== JSON.stringify(want.exclusionNotes)) {
     out.push(`notes: ${JSON.stringify(got.exclusionNotes)} != ${JSON.stringify(want.exclusionNotes)}`);
   }
-  if (got.brackets.length !== want.brackets.length) out.push('brackets: length');
-  got.brackets.forEach((row, i) => {
+  // read once: each read of `brackets` or `surtaxes` builds its decimals afresh
+  const brackets = got.brackets;
+  if (brackets.length !== want.brackets.length) out.push('brackets: length');
+  brackets.forEach((row, i) => {
     const other = want.brackets[i];
     if (other === undefined) return;
     if (row.rate !== other.rate || row.from !== other.from || row.to !== other.to)
@@ -168,8 +170,9 @@ function differences(
     dec(`bracket ${i} taxed_amount`, row.taxed_amount, other.taxed_amount);
     dec(`bracket ${i} tax`, row.tax, other.tax);
   });
-  if (got.surtaxes.length !== want.surtaxes.length) out.push('surtaxes: length');
-  got.surtaxes.forEach((row, i) => {
+  const surtaxes = got.surtaxes;
+  if (surtaxes.length !== want.surtaxes.length) out.push('surtaxes: length');
+  surtaxes.forEach((row, i) => {
     const other = want.surtaxes[i];
     if (other === undefined) return;
     if (row.name !== other.name || row.rate !== other.rate || row.threshold !== other.threshold) {
@@ -236,23 +239,38 @@ describe('state tax: exact integers against the decimal oracle', () => {
       const g = seededGenerator(
         SEED + code.charCodeAt(0) * 256 + code.charCodeAt(1) + (year - 2025) * 65_536,
       );
+      const failures: string[] = [];
       for (let i = 0; i < Math.ceil(RUNS / share(year)); i++) {
         const input = request(g, table, edges);
         check(table, input);
         // the operation's result: the same roundings of the same amounts
         const parsed = stateIncome.parse({ ...input, state: code, tax_year: year });
-        expect(JSON.stringify(stateIncome.compute(parsed)), JSON.stringify(input)).toBe(
-          JSON.stringify(stateIncomeOracle(parsed)),
+        const [got, want] = [stateIncome.compute(parsed), stateIncomeOracle(parsed)].map((r) =>
+          JSON.stringify(r),
         );
+        if (got !== want) failures.push(`${JSON.stringify(input)}:\n  ${got}\n  ${want}`);
       }
+      expect(failures).toEqual([]);
     },
   );
 });
+
+/**
+ * The named values that differ (`Object.is`, as `toBe`: -0 is not 0), as text; empty when all agree.
+ * The loops below collect these and assert once: an `expect` per value cost more than the values.
+ */
+function mismatches(pairs: readonly (readonly [string, unknown, unknown])[]): string {
+  let out = '';
+  for (const [name, got, want] of pairs)
+    if (!Object.is(got, want)) out += `${name}: ${String(got)} != ${String(want)}; `;
+  return out;
+}
 
 describe('taxable Social Security: exact integers against the decimal oracle', () => {
   it('every status, at the base amounts and at random and non-cent amounts', () => {
     const g = seededGenerator(SEED);
     const amounts = [0, 0.01, 1234.5678, 0.1 + 0.2, 25_000, 32_000, 34_000, 44_000, 1e11, 999_999_999_999.99];
+    const failures: string[] = [];
     for (let i = 0; i < 4000; i++) {
       const input = {
         filing_status: g.pick(FILING_STATUSES) as FilingStatus,
@@ -263,14 +281,16 @@ describe('taxable Social Security: exact integers against the decimal oracle', (
       };
       const got = taxableSocialSecurity(input);
       const want = taxableSocialSecurityOracle(input);
-      expect(got.taxable.toString(), JSON.stringify(input)).toBe(want.taxable.toString());
-      expect(got.provisional_income.toString()).toBe(want.provisional_income.toString());
-      expect([got.base_amount, got.adjusted_base_amount, got.marginal_inclusion]).toEqual([
-        want.base_amount,
-        want.adjusted_base_amount,
-        want.marginal_inclusion,
+      const diff = mismatches([
+        ['taxable', got.taxable.toString(), want.taxable.toString()],
+        ['provisional_income', got.provisional_income.toString(), want.provisional_income.toString()],
+        ['base_amount', got.base_amount, want.base_amount],
+        ['adjusted_base_amount', got.adjusted_base_amount, want.adjusted_base_amount],
+        ['marginal_inclusion', got.marginal_inclusion, want.marginal_inclusion],
       ]);
+      if (diff !== '') failures.push(`${JSON.stringify(input)}: ${diff}`);
     }
+    expect(failures).toEqual([]);
   });
 });
 
@@ -292,6 +312,7 @@ describe('householdTax: the benefits and sums in exact integers against the deci
       'total',
       'taxable_social_security',
     ] as const;
+    const failures: string[] = [];
     for (let i = 0; i < 3000; i++) {
       const input: HouseholdYear = {
         tax_year: g.pick([2024, 2025, 2026]),
@@ -306,17 +327,19 @@ describe('householdTax: the benefits and sums in exact integers against the deci
       };
       const got = householdTax(input);
       const want = householdTaxOracle(input);
-      for (const field of fields) {
-        expect(got[field].toString(), `${field} ${JSON.stringify(input)}`).toBe(want[field].toString());
-      }
-      expect([got.marginal_ordinary_rate, got.marginal_capital_gains_rate]).toEqual([
-        want.marginal_ordinary_rate,
-        want.marginal_capital_gains_rate,
+      const diff = mismatches([
+        ...fields.map((field) => [field, got[field].toString(), want[field].toString()] as const),
+        ['marginal_ordinary_rate', got.marginal_ordinary_rate, want.marginal_ordinary_rate],
+        ['marginal_capital_gains_rate', got.marginal_capital_gains_rate, want.marginal_capital_gains_rate],
+        [
+          'social_security.provisional_income',
+          got.social_security?.provisional_income.toString(),
+          want.social_security?.provisional_income.toString(),
+        ],
       ]);
-      expect(got.social_security?.provisional_income.toString()).toBe(
-        want.social_security?.provisional_income.toString(),
-      );
+      if (diff !== '') failures.push(`${JSON.stringify(input)}: ${diff}`);
     }
+    expect(failures).toEqual([]);
   });
 });
 
