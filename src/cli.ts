@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isCalculationError } from './core/errors';
+import type { AnyOperation } from './core/operation';
 import type { ServeRedis } from './node/ioredis';
 import { checkRedisUrl } from './node/redis-url';
+import { OPERATION_MODULES } from './operation-modules';
 
 // The engines, the HTTP adapter and the server load only for the commands that use them (dynamic
-// imports, each a chunk of the build): help, --version and usage errors answer without evaluating them.
+// imports, each a chunk of the build): help, --version and usage errors answer without evaluating them,
+// and `calc` loads the one operation it runs (0.25 s of CPU instead of 0.5 s).
 const engines = () =>
   import('./served-operations').then(({ servedRegistry }) => ({ registry: servedRegistry }));
 const runtime = () =>
@@ -334,12 +337,10 @@ async function serve(args: string[]): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-type Registry = Awaited<ReturnType<typeof engines>>['registry'];
-
-/** The operation a user means by `name`: a path or a name, in any case. */
-function findOperation(registry: Registry, name: string) {
-  const wanted = name.toLowerCase().replace(/^\/+/, '').replace(/^v1\//, '');
-  return registry.operations.find((op) => op.path.toLowerCase() === `/v1/${wanted}`);
+/** The path of the operation a user means by `name`: a path or a name, in any case. */
+function findPath(name: string): string | undefined {
+  const wanted = `/v1/${name.toLowerCase().replace(/^\/+/, '').replace(/^v1\//, '')}`;
+  return Object.keys(OPERATION_MODULES).find((path) => path.toLowerCase() === wanted);
 }
 
 async function calc(args: string[]): Promise<void> {
@@ -350,13 +351,14 @@ async function calc(args: string[]): Promise<void> {
   const [name, json, ...extra] = positionals;
   if (!name) fail('calc needs an operation path or name; see `finplan list`');
   if (extra.length > 0) fail(`calc takes one request; unexpected "${extra[0]}"`);
-  const { registry } = await engines();
-  const operation = findOperation(registry, name);
-  if (!operation) {
-    const names = registry.operations.map((op) => op.path.slice('/v1/'.length));
+  const path = findPath(name);
+  if (!path) {
+    const names = Object.keys(OPERATION_MODULES).map((known) => known.slice('/v1/'.length));
     const guess = closest(name.toLowerCase().replace(/^\/?(v1\/)?/, ''), names);
     fail(`no operation "${name}"${guess ? `; did you mean "${guess}"?` : ''} (see \`finplan list\`)`);
   }
+  const [exported, load] = OPERATION_MODULES[path]!;
+  const operation = (await load())[exported] as AnyOperation;
   const text = json === undefined || json === '-' ? readFileSync(0, 'utf8') : json;
   let input: unknown;
   try {
