@@ -12,13 +12,7 @@ import { OPERATION_MODULES } from './operation-modules';
 // and `calc` loads the one operation it runs (0.25 s of CPU instead of 0.5 s).
 const engines = () =>
   import('./served-operations').then(({ servedRegistry }) => ({ registry: servedRegistry }));
-const runtime = () =>
-  Promise.all([
-    import('./http/handler'),
-    import('./http/index'),
-    import('./node/index'),
-    import('./node/ioredis'),
-  ]);
+const runtime = () => Promise.all([import('./http/handler'), import('./http/index'), import('./node/index')]);
 
 const SERVE_HELP = `finplan serve: serve the /v1 JSON API over HTTP
 
@@ -255,7 +249,18 @@ async function serve(args: string[]): Promise<void> {
     devKey = `fp_dev_${randomBytes(18).toString('base64url')}`;
     apiKeys.push(devKey);
   }
-  const [{ createHandler, DEFAULT_DEADLINE_MS }, { redisStores }, node, { connectIoredis }] = await runtime();
+  // Redis before the engines: without the ioredis package the command stops at once, and the connection
+  // is made while the engines load.
+  let redis: ServeRedis | undefined;
+  if (redisUrl) {
+    const { connectIoredis } = await import('./node/ioredis');
+    try {
+      redis = await connectIoredis(redisUrl);
+    } catch (error) {
+      die((error as Error).message);
+    }
+  }
+  const [{ createHandler, DEFAULT_DEADLINE_MS }, { redisStores }, node] = await runtime();
   const { createErrorLog, createNodeServer, DEFAULT_SERVER_LIMITS, sharedWorkerPool, WorkerPool } = node;
   const deadlineMs = deadline ?? DEFAULT_DEADLINE_MS;
   const limits = {
@@ -271,13 +276,7 @@ async function serve(args: string[]): Promise<void> {
     1,
     limits.maxConnections,
   );
-  let redis: ServeRedis | undefined;
-  if (redisUrl) {
-    try {
-      redis = await connectIoredis(redisUrl);
-    } catch (error) {
-      die((error as Error).message);
-    }
+  if (redis) {
     if (!(await redis.ready(REDIS_WAIT_MS)))
       process.stderr.write(
         `finplan: Redis is not reachable yet: /readyz answers 503 and requests 503 until it is\n`,
@@ -357,8 +356,6 @@ async function calc(args: string[]): Promise<void> {
     const guess = closest(name.toLowerCase().replace(/^\/?(v1\/)?/, ''), names);
     fail(`no operation "${name}"${guess ? `; did you mean "${guess}"?` : ''} (see \`finplan list\`)`);
   }
-  const [exported, load] = OPERATION_MODULES[path]!;
-  const operation = (await load())[exported] as AnyOperation;
   const text = json === undefined || json === '-' ? readFileSync(0, 'utf8') : json;
   let input: unknown;
   try {
@@ -369,6 +366,8 @@ async function calc(args: string[]): Promise<void> {
     );
     process.exit(1);
   }
+  const [exported, load] = OPERATION_MODULES[path]!;
+  const operation = (await load())[exported] as AnyOperation;
   try {
     await operation.ready();
     process.stdout.write(`${JSON.stringify(operation.run(input), null, 2)}\n`);
