@@ -34,7 +34,7 @@ export default defineConfig([
   {
     // Every module is an entry, so each lands in its own file and an application's bundler keeps only
     // the operations it imports (package.json exports only the subpath index files).
-    entry: ['src/**/*.ts', '!src/cli.ts', '!src/areas.ts'],
+    entry: ['src/**/*.ts', '!src/cli.ts', '!src/areas.ts', '!src/operation-modules.ts'],
     format: ['esm', 'cjs'],
     dts: {
       entry: {

@@ -2,20 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isCalculationError } from './core/errors';
+import type { AnyOperation } from './core/operation';
 import type { ServeRedis } from './node/ioredis';
 import { checkRedisUrl } from './node/redis-url';
+import { OPERATION_MODULES } from './operation-modules';
 
 // The engines, the HTTP adapter and the server load only for the commands that use them (dynamic
-// imports, each a chunk of the build): help, --version and usage errors answer without evaluating them.
+// imports, each a chunk of the build): help, --version and usage errors answer without evaluating them,
+// and `calc` loads the one operation it runs (0.25 s of CPU instead of 0.5 s).
 const engines = () =>
   import('./served-operations').then(({ servedRegistry }) => ({ registry: servedRegistry }));
-const runtime = () =>
-  Promise.all([
-    import('./http/handler'),
-    import('./http/index'),
-    import('./node/index'),
-    import('./node/ioredis'),
-  ]);
+const runtime = () => Promise.all([import('./http/handler'), import('./http/index'), import('./node/index')]);
 
 const SERVE_HELP = `finplan serve: serve the /v1 JSON API over HTTP
 
@@ -252,7 +249,18 @@ async function serve(args: string[]): Promise<void> {
     devKey = `fp_dev_${randomBytes(18).toString('base64url')}`;
     apiKeys.push(devKey);
   }
-  const [{ createHandler, DEFAULT_DEADLINE_MS }, { redisStores }, node, { connectIoredis }] = await runtime();
+  // Redis before the engines: without the ioredis package the command stops at once, and the connection
+  // is made while the engines load.
+  let redis: ServeRedis | undefined;
+  if (redisUrl) {
+    const { connectIoredis } = await import('./node/ioredis');
+    try {
+      redis = await connectIoredis(redisUrl);
+    } catch (error) {
+      die((error as Error).message);
+    }
+  }
+  const [{ createHandler, DEFAULT_DEADLINE_MS }, { redisStores }, node] = await runtime();
   const { createErrorLog, createNodeServer, DEFAULT_SERVER_LIMITS, sharedWorkerPool, WorkerPool } = node;
   const deadlineMs = deadline ?? DEFAULT_DEADLINE_MS;
   const limits = {
@@ -268,13 +276,7 @@ async function serve(args: string[]): Promise<void> {
     1,
     limits.maxConnections,
   );
-  let redis: ServeRedis | undefined;
-  if (redisUrl) {
-    try {
-      redis = await connectIoredis(redisUrl);
-    } catch (error) {
-      die((error as Error).message);
-    }
+  if (redis) {
     if (!(await redis.ready(REDIS_WAIT_MS)))
       process.stderr.write(
         `finplan: Redis is not reachable yet: /readyz answers 503 and requests 503 until it is\n`,
@@ -334,12 +336,10 @@ async function serve(args: string[]): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-type Registry = Awaited<ReturnType<typeof engines>>['registry'];
-
-/** The operation a user means by `name`: a path or a name, in any case. */
-function findOperation(registry: Registry, name: string) {
-  const wanted = name.toLowerCase().replace(/^\/+/, '').replace(/^v1\//, '');
-  return registry.operations.find((op) => op.path.toLowerCase() === `/v1/${wanted}`);
+/** The path of the operation a user means by `name`: a path or a name, in any case. */
+function findPath(name: string): string | undefined {
+  const wanted = `/v1/${name.toLowerCase().replace(/^\/+/, '').replace(/^v1\//, '')}`;
+  return Object.keys(OPERATION_MODULES).find((path) => path.toLowerCase() === wanted);
 }
 
 async function calc(args: string[]): Promise<void> {
@@ -350,10 +350,9 @@ async function calc(args: string[]): Promise<void> {
   const [name, json, ...extra] = positionals;
   if (!name) fail('calc needs an operation path or name; see `finplan list`');
   if (extra.length > 0) fail(`calc takes one request; unexpected "${extra[0]}"`);
-  const { registry } = await engines();
-  const operation = findOperation(registry, name);
-  if (!operation) {
-    const names = registry.operations.map((op) => op.path.slice('/v1/'.length));
+  const path = findPath(name);
+  if (!path) {
+    const names = Object.keys(OPERATION_MODULES).map((known) => known.slice('/v1/'.length));
     const guess = closest(name.toLowerCase().replace(/^\/?(v1\/)?/, ''), names);
     fail(`no operation "${name}"${guess ? `; did you mean "${guess}"?` : ''} (see \`finplan list\`)`);
   }
@@ -367,6 +366,8 @@ async function calc(args: string[]): Promise<void> {
     );
     process.exit(1);
   }
+  const [exported, load] = OPERATION_MODULES[path]!;
+  const operation = (await load())[exported] as AnyOperation;
   try {
     await operation.ready();
     process.stdout.write(`${JSON.stringify(operation.run(input), null, 2)}\n`);

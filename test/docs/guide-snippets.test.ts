@@ -4,11 +4,11 @@
 //   test/consumer-types.test.ts, against the built package: one program for both;
 // - a contributor's snippet (its fence names the file it sits in, "```ts path=src/<area>/<file>.ts")
 //   here, with the repository's own compiler options, from that file.
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { byGuide, fileName, type Snippet, snippets } from '../helpers/guide-snippets';
+import { projectDiagnostics } from '../helpers/typecheck';
 
 const root = join(__dirname, '..', '..');
 const work = join(root, 'node_modules', '.cache', 'finplan-guide-snippets');
@@ -24,16 +24,6 @@ function anchored(snippet: Snippet): string {
     (_, head: string, spec: string, tail: string) => {
       return `${head}${resolve(from, spec)}${tail}`;
     },
-  );
-}
-
-/** tsc on `project` (asynchronous: it compiles while the other checks run); its diagnostics. */
-function tsc(project: string): Promise<string> {
-  const compiler = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  return new Promise((done) =>
-    execFile(process.execPath, [compiler, '-p', project], (_error, stdout, stderr) =>
-      done(`${stdout}${stderr}`.trim()),
-    ),
   );
 }
 
@@ -55,11 +45,9 @@ function contributorProject(): string {
 }
 
 describe('TypeScript snippets of the README and docs/', () => {
-  let contributorDiagnostics: Promise<string>;
   beforeAll(() => {
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
-    contributorDiagnostics = tsc(contributorProject());
   });
 
   it('are found, and each contributor snippet says where it sits', () => {
@@ -72,7 +60,9 @@ describe('TypeScript snippets of the README and docs/', () => {
       ).toSatisfy((code: string) => snippet.path !== undefined || !/from '\.\.\//.test(code));
   });
 
-  it("contributors' snippets compile where they say they sit, with the repository's options", async () => {
-    expect(byGuide(await contributorDiagnostics, contributor)).toBe('');
+  it("contributors' snippets compile where they say they sit, with the repository's options", () => {
+    // What `tsc -p` reports on the project (every file of the program: the snippets and the sources they
+    // import), compiled in this process: the worker's other programs share its parsed declaration files.
+    expect(byGuide(projectDiagnostics(contributorProject()), contributor)).toBe('');
   });
 });

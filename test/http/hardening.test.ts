@@ -425,17 +425,23 @@ type HttpModule = typeof import('../../src/http/index');
 describe('simulations off the main thread (built package)', () => {
   let node: NodeModule;
   let http: HttpModule;
+  /**
+   * One worker for the tests below (a pool of one, as each had its own): its thread loads the engines once
+   * instead of once a test. Each test leaves it idle; the deadline test makes it replace its worker.
+   */
+  let pool: InstanceType<NodeModule['WorkerPool']>;
   beforeAll(async () => {
     if (!existsSync(`${root}dist/node/worker.js`))
       throw new Error('dist/ is missing: run `npm run build` first');
     node = (await import(pathToFileURL(`${root}dist/node/index.js`).href)) as NodeModule;
     http = (await import(pathToFileURL(`${root}dist/http/index.js`).href)) as HttpModule;
+    pool = new node.WorkerPool({ size: 1 });
   });
+  afterAll(() => pool?.close());
 
   const maxCost = JSON.stringify({ ...DEBT, horizon_years: 50, num_simulations: 20_000 });
 
   it('during a maximum-cost request, /healthz and a cheap call are answered before it finishes', async () => {
-    const pool = new node.WorkerPool({ size: 1 });
     const running = await listen(
       node.createNodeServer(http.createHandler({ apiKeys: [KEY], dev: true }), {
         workers: pool,
@@ -466,12 +472,10 @@ describe('simulations off the main thread (built package)', () => {
       expect(events).toEqual(['healthz', 'tvm', 'simulation']);
     } finally {
       await running.close();
-      await pool.close();
     }
   });
 
   it('npv-irr with 10,000 dated flows computes in the pool, charged by its cost (issue 30)', async () => {
-    const pool = new node.WorkerPool({ size: 1 });
     const running = await listen(
       node.createNodeServer(http.createHandler({ apiKeys: [KEY], rateLimit: 60 }), {
         workers: pool,
@@ -506,12 +510,10 @@ describe('simulations off the main thread (built package)', () => {
       expect(events).toEqual(['healthz', 'npv-irr']);
     } finally {
       await running.close();
-      await pool.close();
     }
   });
 
   it('the envelope from the pool is the one computed in-thread (same result_id and bytes)', async () => {
-    const pool = new node.WorkerPool({ size: 1 });
     const running = await listen(
       node.createNodeServer(http.createHandler({ apiKeys: [KEY], dev: true }), {
         workers: pool,
@@ -531,12 +533,10 @@ describe('simulations off the main thread (built package)', () => {
       expect(await response.text()).toBe(JSON.stringify(debtVsInvest(body)));
     } finally {
       await running.close();
-      await pool.close();
     }
   });
 
   it('past its deadline a simulation is a 503 with Retry-After, and the pool serves the next one', async () => {
-    const pool = new node.WorkerPool({ size: 1 });
     const running = await listen(
       node.createNodeServer(http.createHandler({ apiKeys: [KEY], dev: true }), {
         workers: pool,
@@ -571,7 +571,6 @@ describe('simulations off the main thread (built package)', () => {
       expect(pool.busy).toBe(0);
     } finally {
       await patient.close();
-      await pool.close();
     }
   });
 
