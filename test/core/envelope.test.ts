@@ -95,7 +95,11 @@ describe('canonicalJson (cached keys and sort orders)', () => {
     const sizes = [1000, 1023, 1024, 1025, 5000, (1 << 20) + 3];
     for (const size of sizes) {
       for (const piece of ['a', 'é', '€"\\\n', '😀', '\ud800x']) {
-        const value = { pad: 'x'.repeat(size - 3), text: piece.repeat(Math.ceil(size / 200)), list: [size, -0] };
+        const value = {
+          pad: 'x'.repeat(size - 3),
+          text: piece.repeat(Math.ceil(size / 200)),
+          list: [size, -0],
+        };
         expect(canonicalJson(value)).toBe(referenceCanonicalJson(value));
         const hex = createHash('sha256')
           .update(referenceCanonicalJson({ path: '/v1/p', engine_version: 'p-1', input: value }))
