@@ -17,20 +17,10 @@ import { sha256Hex } from '../dist/core/sha256.js';
 import { canonicalJson } from '../dist/index.js';
 import { taxEstimate } from '../dist/tax/index.js';
 import { compare, fmt, opsPerCpuSecond, opsPerSecond } from './harness.mjs';
-
-const YEARS = [2024, 2025, 2026];
-const STATUSES = ['single', 'mfj', 'mfs', 'hoh', 'qss'];
+import { requests } from './tax-requests.mjs';
 
 export async function run() {
   const load = os.loadavg()[0];
-  const requests = Array.from({ length: 64 }, (_, i) => ({
-    tax_year: YEARS[i % 3],
-    filing_status: STATUSES[i % 5],
-    ordinary_income: 40_000 + i * 9_137.5,
-    qualified_income: (i % 7) * 5_250,
-    state_tax_rate: 0.05,
-    ...(i % 4 === 0 ? { age: 67 } : {}),
-  }));
   const parsed = requests.map((request) => taxEstimate.parse(request));
   // The same requests with a tenth of a cent of ordinary income: units of 10^-3 dollars and finer.
   const fine = requests.map((request) =>
