@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
@@ -30,11 +31,25 @@ const stripTableProse: Plugin = {
 
 const subpaths = [...CALCULATION_AREAS, ...SERVED_AREAS, ...TOOL_SUBPATHS];
 
+/** Modules of src/ built on their own terms (the CLI by the second build), not as library entries. */
+const NOT_ENTRIES = new Set(['cli.ts', 'areas.ts', 'operation-modules.ts']);
+
+/**
+ * Every other module of src/, in sorted order. A glob lists files in the order the file system walk
+ * finishes, which varied from build to build; esbuild's chunks follow the entries' order, so the
+ * chunks, their imports and an application's bundle of them (hundreds of gzip bytes) varied with it.
+ */
+const entries = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split('\\').join('/'))
+  .filter((file) => file.endsWith('.ts') && !NOT_ENTRIES.has(file))
+  .sort()
+  .map((file) => `src/${file}`);
+
 export default defineConfig([
   {
     // Every module is an entry, so each lands in its own file and an application's bundler keeps only
     // the operations it imports (package.json exports only the subpath index files).
-    entry: ['src/**/*.ts', '!src/cli.ts', '!src/areas.ts', '!src/operation-modules.ts'],
+    entry: entries,
     format: ['esm', 'cjs'],
     dts: {
       entry: {

@@ -229,53 +229,37 @@ function parseStep(schema: AnySchema): Step | undefined {
   }
 }
 
-/** The bounds of a number schema whose every check is a bound or the safe-integer format. */
-interface NumberBounds {
-  min: number;
-  minInclusive: boolean;
-  max: number;
-  maxInclusive: boolean;
-  integer: boolean;
-}
-
-function numberBounds(schema: AnySchema): NumberBounds | undefined {
+/**
+ * A number within bounds (the common money, rate and age field) in one step, when its only checks are a
+ * lower bound, an upper bound and the safe-integer format: what the number parse and those checks
+ * accept, compared inline, without the payload each zod check is run with. Undefined otherwise.
+ */
+function boundedNumberStep(schema: AnySchema): Step | undefined {
   const def = schema._zod.def as core.$ZodTypeDef & { coerce?: boolean };
   if (def.type !== 'number' || def.coerce || schema._zod.traits.has('$ZodCheck')) return undefined;
-  const bounds: NumberBounds = {
-    min: Number.NEGATIVE_INFINITY,
-    minInclusive: true,
-    max: Number.POSITIVE_INFINITY,
-    maxInclusive: true,
-    integer: false,
-  };
-  let lower = 0;
-  let upper = 0;
+  let min = Number.NEGATIVE_INFINITY;
+  let max = Number.POSITIVE_INFINITY;
+  let minOpen = false;
+  let maxOpen = false;
+  let integer = false;
   for (const check of def.checks ?? []) {
     const c = check._zod.def as core.$ZodCheckDef & { value?: unknown; inclusive?: boolean; format?: string };
     if (c.check === 'describe' || c.check === 'meta') continue;
     if (c.when !== undefined) return undefined;
-    if (c.check === 'greater_than' && typeof c.value === 'number' && lower++ === 0) {
-      bounds.min = c.value;
-      bounds.minInclusive = c.inclusive === true;
-    } else if (c.check === 'less_than' && typeof c.value === 'number' && upper++ === 0) {
-      bounds.max = c.value;
-      bounds.maxInclusive = c.inclusive === true;
-    } else if (c.check === 'number_format' && c.format === 'safeint') bounds.integer = true;
+    if (c.check === 'greater_than' && typeof c.value === 'number' && min === Number.NEGATIVE_INFINITY) {
+      min = c.value;
+      minOpen = !c.inclusive;
+    } else if (c.check === 'less_than' && typeof c.value === 'number' && max === Number.POSITIVE_INFINITY) {
+      max = c.value;
+      maxOpen = !c.inclusive;
+    } else if (c.check === 'number_format' && c.format === 'safeint') integer = true;
     else return undefined;
   }
-  return bounds;
-}
-
-/**
- * A number within bounds (the common money, rate and age field) in one step: what the number parse
- * and its bound checks accept, without the payload each zod check is run with.
- */
-function boundedNumberStep({ min, minInclusive, max, maxInclusive, integer }: NumberBounds): Step {
   return (value) =>
     typeof value === 'number' &&
     value - value === 0 &&
-    (minInclusive ? value >= min : value > min) &&
-    (maxInclusive ? value <= max : value < max) &&
+    (minOpen ? value > min : value >= min) &&
+    (maxOpen ? value < max : value <= max) &&
     (!integer || Number.isSafeInteger(value))
       ? value
       : REJECT;
@@ -283,8 +267,8 @@ function boundedNumberStep({ min, minInclusive, max, maxInclusive, integer }: Nu
 
 /** The fast parse of `schema` with its checks; zod's own where the fast path has no rule for it. */
 function stepOf(schema: AnySchema): Step {
-  const bounds = numberBounds(schema);
-  if (bounds !== undefined) return boundedNumberStep(bounds);
+  const bounded = boundedNumberStep(schema);
+  if (bounded !== undefined) return bounded;
   const parse = parseStep(schema);
   return parse === undefined ? delegate(schema) : withChecks(schema, parse);
 }
