@@ -108,7 +108,7 @@ beforeAll(async () => {
     dirs.set(name, project(name, type, options, name === 'node16-esm' ? { ...sources, ...users } : sources));
 });
 
-/** What tsc reports on a project (compiled in this process, once), paths relative to the project. */
+/** What tsc reports on a project (compiled once), paths relative to the project. */
 const diagnostics = new Map<string, string>();
 function compiled(name: string): string {
   let output = diagnostics.get(name);

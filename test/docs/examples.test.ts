@@ -6,8 +6,8 @@
 //   that value: a wrong number in the docs fails here.
 // - An example ending in `throw` must throw a CalculationError; `.listen(port)` runs on an ephemeral port
 //   and closes; `process.env.X!` keys are set for the run.
-// - One TypeScript program type-checks them all, with the repository's compiler options (diagnostics of the
-//   examples' own files: test/helpers/typecheck.ts).
+// - One TypeScript program type-checks them all with the repository's compiler options, and the sources
+//   they import (test/helpers/typecheck.ts).
 // - An example that connects to Redis (imports 'ioredis' or 'redis') is type-checked against the real
 //   package but not run here: test/http/stores.test.ts runs the same wrapping against a real redis-server.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { dirname, join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALCULATION_AREAS, SERVED_AREAS, TOOL_SUBPATHS } from '../../src/areas';
 import { isCalculationError } from '../../src/core/errors';
-import { ownDiagnostics } from '../helpers/typecheck';
+import { projectDiagnostics } from '../helpers/typecheck';
 
 const root = join(__dirname, '..', '..');
 const workDir = join(root, 'node_modules', '.cache', 'finplan-doc-examples');
@@ -215,7 +215,7 @@ describe('TSDoc examples', () => {
         include: ['*.ts'],
       }),
     );
-    expect(ownDiagnostics(join(workDir, 'typecheck'))).toBe('');
+    expect(projectDiagnostics(join(workDir, 'typecheck'))).toBe('');
   });
 
   const needsRedis = (example: Example) => /from '(?:ioredis|redis)'/.test(example.code);

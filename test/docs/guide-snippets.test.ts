@@ -61,8 +61,7 @@ describe('TypeScript snippets of the README and docs/', () => {
   });
 
   it("contributors' snippets compile where they say they sit, with the repository's options", () => {
-    // What `tsc -p` reports on the project (every file of the program: the snippets and the sources they
-    // import), compiled in this process: the worker's other programs share its parsed declaration files.
+    // What `tsc -p` reports on the project: every file of the program, the snippets and the sources they import.
     expect(byGuide(projectDiagnostics(contributorProject()), contributor)).toBe('');
   });
 });

@@ -93,8 +93,6 @@ describe('a client generated from the OpenAPI document', () => {
         files: ['calls.ts'],
       }),
     );
-    // What `tsc -p` reports on the project, compiled in this process: the worker's other programs share
-    // its parsed declaration files (TypeScript's, @types/node's).
     expect(projectDiagnostics(dir)).toBe('');
   });
 
