@@ -161,4 +161,23 @@ describe('OpenAPI document', () => {
     expect(code.enum).toEqual(expect.arrayContaining(['rate_limited', 'email_taken', 'not_found']));
     expect(new Set(code.enum).size).toBe(code.enum.length);
   });
+
+  it('is a document of its own each time: editing one (as openapi-typescript does) leaves the next intact', () => {
+    // Each schema's conversion and each example's run are made once per process and copied into every
+    // document (src/http/openapi.ts): a copy shared between documents would carry one caller's edits.
+    const text = JSON.stringify(doc);
+    const edited = openApiDocument();
+    const at = (...keys: string[]) =>
+      keys.reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], edited) as Record<
+        string,
+        unknown
+      >;
+    const tvm = ['paths', '/v1/tvm', 'post'];
+    at(...tvm, 'requestBody', 'content', 'application/json', 'schema', 'properties', 'rate').type = 'edited';
+    at(...tvm, 'responses', '200', 'content', 'application/json', 'example', 'result').value = 'edited';
+    at('components', 'schemas', 'TvmResult').type = 'edited';
+    at('components', 'schemas', 'SignupReply').type = 'edited';
+    expect(JSON.stringify(openApiDocument())).toBe(text);
+    expect(JSON.stringify(edited)).not.toBe(text);
+  });
 });
