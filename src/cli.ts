@@ -9,9 +9,7 @@ import { OPERATION_MODULES } from './operation-modules';
 
 // The engines, the HTTP adapter and the server load only for the commands that use them (dynamic
 // imports, each a chunk of the build): help, --version and usage errors answer without evaluating them,
-// and `calc` loads the one operation it runs (0.25 s of CPU instead of 0.5 s).
-const engines = () =>
-  import('./served-operations').then(({ servedRegistry }) => ({ registry: servedRegistry }));
+// `calc` loads the one operation it runs (0.25 s of CPU instead of 0.5 s) and `list` none.
 const runtime = () => Promise.all([import('./http/handler'), import('./http/index'), import('./node/index')]);
 
 const SERVE_HELP = `finplan serve: serve the /v1 JSON API over HTTP
@@ -402,8 +400,10 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'list': {
       noFlags('list', rest);
-      const { registry } = await engines();
-      for (const op of registry.operations) process.stdout.write(`${op.path.padEnd(36)} ${op.summary}\n`);
+      // From the generated manifest (the served registry's paths, in its order, and summaries): no engine
+      // loads (0.14 s of CPU instead of 0.5 s).
+      for (const [path, [, , summary]] of Object.entries(OPERATION_MODULES))
+        process.stdout.write(`${path.padEnd(36)} ${summary}\n`);
       return;
     }
     case '--version':
