@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isCalculationError } from './core/errors';
 import type { AnyOperation } from './core/operation';
+import { checkBasePath } from './http/route';
 import type { ServeRedis } from './node/ioredis';
 import { checkRedisUrl } from './node/redis-url';
 import { OPERATION_MODULES } from './operation-modules';
@@ -208,6 +209,11 @@ async function serve(args: string[]): Promise<void> {
   const redisUrl = values.redis || env.FINPLAN_REDIS_URL || undefined;
   const signup = values.signup || env.FINPLAN_SIGNUP === '1' || env.FINPLAN_SIGNUP === 'true';
   const basePath = values['base-path'] ?? env.FINPLAN_BASE_PATH ?? '';
+  try {
+    checkBasePath(basePath);
+  } catch (error) {
+    fail((error as Error).message);
+  }
   const trustProxy = integer(values['trust-proxy'] ?? env.FINPLAN_TRUST_PROXY, 'trust-proxy', 0, 16) ?? 0;
   if (redisUrl) {
     try {
