@@ -6,6 +6,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../src/http/index';
 import { servedRegistry as registry } from '../src/served-operations';
 
 import { CLI, serveCli } from './helpers/serve-cli';
@@ -126,6 +127,9 @@ describe('finplan openapi and list', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.3.0');
     expect(doc.paths['/v1/tvm']).toBeDefined();
+    // Built from the parts the build wrote (dist/openapi-parts.json): the document the adapter builds.
+    expect(existsSync(join(CLI, '..', 'openapi-parts.json'))).toBe(true);
+    expect(result.stdout).toBe(`${JSON.stringify(openApiDocument(), null, 2)}\n`);
   });
   it('lists operations and prints its version', () => {
     const list = run(['list']);

@@ -35,6 +35,93 @@ function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
   return structuredClone(json);
 }
 
+/**
+ * The parts of the document each operation and platform path gives (its schemas converted, its example's
+ * envelope), as JSON: what building a document spends its time on. The build writes them for the served
+ * operations (`dist/openapi-parts.json`, scripts/openapi-parts.mjs) and the CLI gives them to
+ * {@link seedOpenApiParts}, so that `finplan openapi` and `finplan serve` do not make them again.
+ *
+ * @internal
+ */
+export interface OpenApiParts {
+  readonly operations: Readonly<
+    Record<
+      string,
+      { engine_version: string; input: JsonSchema; output: JsonSchema; example?: { reply: unknown } }
+    >
+  >;
+  readonly platform: Readonly<Record<string, { request: JsonSchema; reply: JsonSchema }>>;
+}
+
+/**
+ * The {@link OpenApiParts} of `operations` and of the platform paths.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { tvm } from 'finplan/utilities';
+ * const parts = openApiParts([tvm]);
+ * parts.operations['/v1/tvm']?.engine_version; // 'tvm-1.0.1'
+ * ```
+ */
+export function openApiParts(operations: readonly AnyOperation[]): OpenApiParts {
+  const example = (operation: AnyOperation) => {
+    if (operation.example === undefined || operation.loadsEngine) return {};
+    return { example: { reply: exampleEnvelope(operation) } };
+  };
+  return {
+    operations: Object.fromEntries(
+      operations.map((operation) => [
+        operation.path,
+        {
+          engine_version: operation.engineVersion,
+          input: jsonSchema(operation.input, 'input'),
+          output: jsonSchema(operation.output, 'output'),
+          ...example(operation),
+        },
+      ]),
+    ),
+    platform: Object.fromEntries(
+      PLATFORM_PATHS.map((path) => [
+        path,
+        {
+          request: jsonSchema(PLATFORM_SCHEMAS[path].request, 'input'),
+          reply: jsonSchema(PLATFORM_SCHEMAS[path].reply, 'output'),
+        },
+      ]),
+    ),
+  };
+}
+
+/**
+ * Take `parts` (made by {@link openApiParts}, read back from JSON) as this process's conversions and
+ * example envelopes: for each of `operations` at the engine version the parts were made with, and for
+ * the platform paths. A document built afterwards is the one built without them, byte for byte, once
+ * serialized (JSON is what was made, and what is served).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { tvm } from 'finplan/utilities';
+ * seedOpenApiParts([tvm], JSON.parse(JSON.stringify(openApiParts([tvm]))));
+ * ```
+ */
+export function seedOpenApiParts(operations: readonly AnyOperation[], parts: OpenApiParts): void {
+  for (const operation of operations) {
+    const part = parts.operations[operation.path];
+    if (part === undefined || part.engine_version !== operation.engineVersion) continue;
+    converted.input.set(operation.input, part.input);
+    converted.output.set(operation.output, part.output);
+    if (part.example !== undefined) examples.set(operation, part.example);
+  }
+  for (const path of PLATFORM_PATHS) {
+    const part = parts.platform[path];
+    if (part === undefined) continue;
+    converted.input.set(PLATFORM_SCHEMAS[path].request, part.request);
+    converted.output.set(PLATFORM_SCHEMAS[path].reply, part.reply);
+  }
+}
+
 function componentName(id: string): string {
   return id
     .split(/[^a-zA-Z0-9]+/)

@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { CALCULATION_AREAS, SERVED_AREAS } from '../../src/areas';
+import { defineOperation } from '../../src/core/operation';
 import { openApiDocument } from '../../src/http/index';
+import { buildOpenApiDocument, openApiParts, seedOpenApiParts } from '../../src/http/openapi';
 import { servedRegistry as registry } from '../../src/served-operations';
 
 type Schema = { properties?: Record<string, Schema & { description?: string }>; items?: Schema };
@@ -179,5 +182,42 @@ describe('OpenAPI document', () => {
     at('components', 'schemas', 'SignupReply').type = 'edited';
     expect(JSON.stringify(openApiDocument())).toBe(text);
     expect(JSON.stringify(edited)).not.toBe(text);
+  });
+
+  it("built from parts read back from JSON (the CLI's dist/openapi-parts.json) is the same document", () => {
+    // Two definitions of one operation, each with its own schema objects: the parts of the first, through
+    // JSON, are taken for the second, whose example then never runs; at another engine version they are not.
+    let runs = 0;
+    const define = (version: `${number}.${number}.${number}`) =>
+      defineOperation({
+        path: '/v1/double',
+        engine: 'double',
+        version,
+        prefix: 'dbl',
+        summary: 'Doubles x.',
+        input: z.strictObject({ x: z.number().check(z.minimum(0)) }),
+        output: z.object({ y: z.number() }),
+        example: { x: 2 },
+        compute: ({ x }) => {
+          runs++;
+          return { y: 2 * x };
+        },
+      });
+    const made = define('1.0.0');
+    const expected = JSON.stringify(buildOpenApiDocument([made], { signup: false }));
+    const parts = JSON.parse(JSON.stringify(openApiParts([made])));
+    expect(runs).toBe(1);
+    const seeded = define('1.0.0');
+    seedOpenApiParts([seeded], parts);
+    expect(JSON.stringify(buildOpenApiDocument([seeded], { signup: false }))).toBe(expected);
+    expect(runs).toBe(1);
+    const other = define('1.0.1');
+    seedOpenApiParts([other], parts);
+    buildOpenApiDocument([other]);
+    expect(runs).toBe(2);
+    // Every served operation and platform path, through JSON: the document served is the same bytes.
+    const all = JSON.parse(JSON.stringify(openApiParts(registry.operations)));
+    seedOpenApiParts(registry.operations, all);
+    expect(JSON.stringify(openApiDocument())).toBe(JSON.stringify(doc));
   });
 });
