@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isCalculationError } from './core/errors';
 import type { AnyOperation } from './core/operation';
-import type { OpenApiParts } from './http/openapi';
 import { checkBasePath } from './http/route';
 import type { ServeRedis } from './node/ioredis';
 import { checkRedisUrl } from './node/redis-url';
@@ -13,27 +12,6 @@ import { OPERATION_MODULES } from './operation-modules';
 // imports, each a chunk of the build): help, --version and usage errors answer without evaluating them,
 // `calc` loads the one operation it runs (0.25 s of CPU instead of 0.5 s) and `list` none.
 const runtime = () => Promise.all([import('./http/handler'), import('./http/index'), import('./node/index')]);
-
-/**
- * Give the adapter the OpenAPI document's parts the build made (dist/openapi-parts.json, by
- * scripts/openapi-parts.mjs): the document is then built without running every example again (0.05 s of
- * CPU instead of 0.8 s), to the same bytes. Without the file they are made on demand.
- */
-async function seedOpenApi(): Promise<void> {
-  let parts: OpenApiParts;
-  try {
-    parts = JSON.parse(
-      readFileSync(new URL('./openapi-parts.json', import.meta.url), 'utf8'),
-    ) as OpenApiParts;
-  } catch {
-    return;
-  }
-  const [{ seedOpenApiParts }, { servedRegistry }] = await Promise.all([
-    import('./http/openapi'),
-    import('./served-operations'),
-  ]);
-  seedOpenApiParts(servedRegistry.operations, parts);
-}
 
 const SERVE_HELP = `finplan serve: serve the /v1 JSON API over HTTP
 
@@ -349,8 +327,6 @@ async function serve(args: string[]): Promise<void> {
     process.stdout.write(
       `try: curl -s ${url}/v1/tvm -H 'Authorization: Bearer ${devKey ?? '<your key>'}' -H 'Content-Type: application/json' -d '{"solve_for":"pmt","rate":0.005,"nper":360,"pv":300000}'\n`,
     );
-    // Once listening, so that the start waits for nothing; a GET /openapi.json before it builds the parts.
-    void seedOpenApi();
   });
   server.on('error', (error) => die(`cannot listen on ${host}:${port}: ${error.message}`));
   const stop = () => {
@@ -424,7 +400,11 @@ async function main(argv: string[]): Promise<void> {
       return calc(rest);
     case 'openapi': {
       noFlags('openapi', rest);
-      const [{ openApiDocument }] = await Promise.all([import('./http/index'), seedOpenApi()]);
+      const [{ openApiDocument }, { seedBuiltOpenApiParts }] = await Promise.all([
+        import('./http/index'),
+        import('./node/listener'),
+      ]);
+      seedBuiltOpenApiParts();
       process.stdout.write(`${JSON.stringify(openApiDocument(), null, 2)}\n`);
       return;
     }
