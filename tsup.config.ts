@@ -64,6 +64,8 @@ export default defineConfig([
     treeshake: true,
     external: ['fast-check'],
     esbuildPlugins: [stripTableProse],
+    // The OpenAPI document's parts for the CLI, made by the modules just built (scripts/openapi-parts.mjs).
+    onSuccess: 'node scripts/openapi-parts.mjs',
   },
   {
     entry: { cli: 'src/cli.ts' },

@@ -3,15 +3,14 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isCalculationError } from './core/errors';
 import type { AnyOperation } from './core/operation';
+import { checkBasePath } from './http/route';
 import type { ServeRedis } from './node/ioredis';
 import { checkRedisUrl } from './node/redis-url';
 import { OPERATION_MODULES } from './operation-modules';
 
 // The engines, the HTTP adapter and the server load only for the commands that use them (dynamic
 // imports, each a chunk of the build): help, --version and usage errors answer without evaluating them,
-// and `calc` loads the one operation it runs (0.25 s of CPU instead of 0.5 s).
-const engines = () =>
-  import('./served-operations').then(({ servedRegistry }) => ({ registry: servedRegistry }));
+// `calc` loads the one operation it runs (0.25 s of CPU instead of 0.5 s) and `list` none.
 const runtime = () => Promise.all([import('./http/handler'), import('./http/index'), import('./node/index')]);
 
 const SERVE_HELP = `finplan serve: serve the /v1 JSON API over HTTP
@@ -210,6 +209,11 @@ async function serve(args: string[]): Promise<void> {
   const redisUrl = values.redis || env.FINPLAN_REDIS_URL || undefined;
   const signup = values.signup || env.FINPLAN_SIGNUP === '1' || env.FINPLAN_SIGNUP === 'true';
   const basePath = values['base-path'] ?? env.FINPLAN_BASE_PATH ?? '';
+  try {
+    checkBasePath(basePath);
+  } catch (error) {
+    fail((error as Error).message);
+  }
   const trustProxy = integer(values['trust-proxy'] ?? env.FINPLAN_TRUST_PROXY, 'trust-proxy', 0, 16) ?? 0;
   if (redisUrl) {
     try {
@@ -396,14 +400,20 @@ async function main(argv: string[]): Promise<void> {
       return calc(rest);
     case 'openapi': {
       noFlags('openapi', rest);
-      const { openApiDocument } = await import('./http/index');
+      const [{ openApiDocument }, { seedBuiltOpenApiParts }] = await Promise.all([
+        import('./http/index'),
+        import('./node/listener'),
+      ]);
+      seedBuiltOpenApiParts();
       process.stdout.write(`${JSON.stringify(openApiDocument(), null, 2)}\n`);
       return;
     }
     case 'list': {
       noFlags('list', rest);
-      const { registry } = await engines();
-      for (const op of registry.operations) process.stdout.write(`${op.path.padEnd(36)} ${op.summary}\n`);
+      // From the generated manifest (the served registry's paths, in its order, and summaries): no engine
+      // loads (0.14 s of CPU instead of 0.5 s).
+      for (const [path, [, , summary]] of Object.entries(OPERATION_MODULES))
+        process.stdout.write(`${path.padEnd(36)} ${summary}\n`);
       return;
     }
     case '--version':

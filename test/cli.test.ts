@@ -6,6 +6,8 @@ import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../src/http/index';
+import { servedRegistry as registry } from '../src/served-operations';
 
 import { CLI, serveCli } from './helpers/serve-cli';
 
@@ -125,9 +127,18 @@ describe('finplan openapi and list', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.3.0');
     expect(doc.paths['/v1/tvm']).toBeDefined();
+    // Built from the parts the build wrote (dist/openapi-parts.json): the document the adapter builds.
+    expect(existsSync(join(CLI, '..', 'openapi-parts.json'))).toBe(true);
+    expect(result.stdout).toBe(`${JSON.stringify(openApiDocument(), null, 2)}\n`);
   });
   it('lists operations and prints its version', () => {
-    expect(run(['list']).stdout).toContain('/v1/tvm');
+    const list = run(['list']);
+    expect(list.stdout).toContain('/v1/tvm');
+    // Printed from the generated manifest (src/operation-modules.ts) without loading an engine: every served
+    // operation, in the registry's order, with its own summary.
+    expect(list.stdout).toBe(
+      registry.operations.map((op) => `${op.path.padEnd(36)} ${op.summary}\n`).join(''),
+    );
     expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
   it.each([['list'], ['openapi']])(
@@ -147,9 +158,19 @@ describe('finplan openapi and list', () => {
 });
 
 describe('finplan serve', () => {
-  it('serves with a given key and stops cleanly on SIGTERM', async () => {
-    const { child, url } = await serve(['--api-key', 'cli-key', '--rate-limit', '100']);
+  // One server for the key, the rate limit and the mount path (each server started costs about 0.6 s of
+  // CPU); the root mount is served by the --api-key-file test below.
+  it('serves with a given key under --base-path, prints the mounted URL and stops cleanly on SIGTERM; a bad prefix is a usage error', async () => {
+    const { child, url } = await serve([
+      '--api-key',
+      'cli-key',
+      '--rate-limit',
+      '100',
+      '--base-path',
+      '/api/finplan',
+    ]);
     try {
+      expect(url).toMatch(/\/api\/finplan$/);
       const response = await fetch(`${url}/v1/tvm`, {
         method: 'POST',
         headers: { authorization: 'Bearer cli-key', 'content-type': 'application/json' },
@@ -158,14 +179,26 @@ describe('finplan serve', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('ratelimit-limit')).toBe('100');
       expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect((await fetch(new URL('/healthz', url))).status).toBe(404);
     } finally {
       const done = exited(child);
       child.kill('SIGTERM');
       expect(await done).toEqual({ code: 0, signal: null });
     }
+    const bad = run(['serve', '--port', '0', '--api-key', 'k', '--base-path', 'api/']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('basePath');
   });
-  it('--max-connections-per-address caps one address: its next connection is answered 429', async () => {
-    const { child, url } = await serve(['--dev', '--max-connections-per-address', '2']);
+  // One --dev server for both: the connection cap first, then (once its sockets are gone) the dev key.
+  it('--max-connections-per-address caps one address: its next connection is answered 429; --dev makes and prints a key, and never rate-limits', async () => {
+    const { child, url, output } = await serve([
+      '--dev',
+      '--rate-limit',
+      '1',
+      '--max-connections-per-address',
+      '2',
+    ]);
     const { hostname, port } = new URL(url);
     const sockets = Array.from({ length: 3 }, () => connect(Number(port), hostname));
     try {
@@ -185,18 +218,21 @@ describe('finplan serve', () => {
       expect(refused).toMatch(/^HTTP\/1\.1 429 /);
       expect(refused).toContain('"rate_limited"');
       expect(run(['serve', '--port', '0', '--dev', '--max-connections-per-address', '0']).code).toBe(2);
-    } finally {
       for (const socket of sockets) socket.destroy();
-      const done = exited(child);
-      child.kill('SIGTERM');
-      expect((await done).code).toBe(0);
-    }
-  });
-  it('--dev makes and prints a key, and never rate-limits', async () => {
-    const { child, url, output } = await serve(['--dev', '--rate-limit', '1']);
-    try {
+      await Promise.all(replies);
+
       const key = /development API key: (\S+)/.exec(output)?.[1];
       expect(key).toBeDefined();
+      // The server counts a connection until it sees it close: wait until this address may connect again.
+      await expect
+        .poll(async () => {
+          try {
+            return (await fetch(`${url}/healthz`)).status;
+          } catch {
+            return 0;
+          }
+        })
+        .toBe(200);
       for (let i = 0; i < 5; i++) {
         const response = await fetch(`${url}/v1/tvm`, {
           method: 'POST',
@@ -207,31 +243,11 @@ describe('finplan serve', () => {
         await response.arrayBuffer();
       }
     } finally {
+      for (const socket of sockets) socket.destroy();
       const done = exited(child);
       child.kill('SIGTERM');
       expect((await done).code).toBe(0);
     }
-  });
-  it('--base-path serves everything under the prefix and prints the mounted URL; a bad prefix is a usage error', async () => {
-    const { child, url } = await serve(['--api-key', 'cli-key', '--base-path', '/api/finplan']);
-    try {
-      expect(url).toMatch(/\/api\/finplan$/);
-      const response = await fetch(`${url}/v1/tvm`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer cli-key', 'content-type': 'application/json' },
-        body: TVM,
-      });
-      expect(response.status).toBe(200);
-      expect((await fetch(`${url}/healthz`)).status).toBe(200);
-      expect((await fetch(new URL('/healthz', url))).status).toBe(404);
-    } finally {
-      const done = exited(child);
-      child.kill('SIGTERM');
-      expect((await done).code).toBe(0);
-    }
-    const bad = run(['serve', '--port', '0', '--api-key', 'k', '--base-path', 'api/']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('basePath');
   });
   it('--api-key-file reads keys one a line (comments and blanks skipped); --cors-origin answers preflights; a simulation runs in a worker', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'finplan-cli-'));

@@ -66,7 +66,17 @@ async function exercise(url: string): Promise<void> {
   expect(bad.status).toBe(400);
   expect((await bad.json()).error.issues[0].path).toBe('rate');
   expect((await fetch(`${url}/readyz`)).status).toBe(200);
-  expect((await (await fetch(`${url}/openapi.json`)).json()).openapi).toBe('3.1.0');
+  const served = await (await fetch(`${url}/openapi.json`)).text();
+  expect(JSON.parse(served).openapi).toBe('3.1.0');
+  // The built package's node bridge takes the document's parts from dist/openapi-parts.json: the document
+  // is the one the sources build, byte for byte.
+  expect(served).toBe(await documentAt(new URL(url).pathname.replace(/\/$/, '')));
+}
+
+/** The OpenAPI document a handler of the sources serves when mounted at `basePath`. */
+async function documentAt(basePath: string): Promise<string> {
+  const handler = createHandler({ apiKeys: [KEY], ...(basePath ? { basePath } : {}) });
+  return (await handler(new Request(`http://x${basePath}/openapi.json`))).text();
 }
 
 /** The host's own JSON route still parses its bodies with finplan mounted beside it. */

@@ -14,13 +14,112 @@ export const API_VERSION = '1.3.0';
 
 type JsonSchema = Record<string, unknown>;
 
+// The parts of the document that depend on one schema or one operation alone (zod's conversion, the
+// example's run: nearly all of a build's time) are made once per process and copied into each document,
+// so that a second handler, a base path or another `servers` costs a copy, not a build (0.4 s of CPU).
+// Copied, not shared: a caller that edits its document (openapi-typescript does) leaves the next intact.
+const converted = { input: new WeakMap<Schema, JsonSchema>(), output: new WeakMap<Schema, JsonSchema>() };
+const examples = new WeakMap<AnyOperation, { readonly reply: unknown }>();
+
 function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    unrepresentable: 'any',
-  }) as JsonSchema;
-  return rest;
+  let json = converted[io].get(schema);
+  if (json === undefined) {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+    }) as JsonSchema;
+    json = rest;
+    converted[io].set(schema, json);
+  }
+  return structuredClone(json);
+}
+
+/**
+ * The parts of the document each operation and platform path gives (its schemas converted, its example's
+ * envelope), as JSON: what building a document spends its time on. The build writes them for the served
+ * operations (`dist/openapi-parts.json`, scripts/openapi-parts.mjs) and the CLI gives them to
+ * {@link seedOpenApiParts}, so that `finplan openapi` and `finplan serve` do not make them again.
+ *
+ * @internal
+ */
+export interface OpenApiParts {
+  readonly operations: Readonly<
+    Record<
+      string,
+      { engine_version: string; input: JsonSchema; output: JsonSchema; example?: { reply: unknown } }
+    >
+  >;
+  readonly platform: Readonly<Record<string, { request: JsonSchema; reply: JsonSchema }>>;
+}
+
+/**
+ * The {@link OpenApiParts} of `operations` and of the platform paths.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { tvm } from 'finplan/utilities';
+ * const parts = openApiParts([tvm]);
+ * parts.operations['/v1/tvm']?.engine_version; // 'tvm-1.0.1'
+ * ```
+ */
+export function openApiParts(operations: readonly AnyOperation[]): OpenApiParts {
+  const example = (operation: AnyOperation) => {
+    if (operation.example === undefined || operation.loadsEngine) return {};
+    return { example: { reply: exampleEnvelope(operation) } };
+  };
+  return {
+    operations: Object.fromEntries(
+      operations.map((operation) => [
+        operation.path,
+        {
+          engine_version: operation.engineVersion,
+          input: jsonSchema(operation.input, 'input'),
+          output: jsonSchema(operation.output, 'output'),
+          ...example(operation),
+        },
+      ]),
+    ),
+    platform: Object.fromEntries(
+      PLATFORM_PATHS.map((path) => [
+        path,
+        {
+          request: jsonSchema(PLATFORM_SCHEMAS[path].request, 'input'),
+          reply: jsonSchema(PLATFORM_SCHEMAS[path].reply, 'output'),
+        },
+      ]),
+    ),
+  };
+}
+
+/**
+ * Take `parts` (made by {@link openApiParts}, read back from JSON) as this process's conversions and
+ * example envelopes: for each of `operations` at the engine version the parts were made with, and for
+ * the platform paths. A document built afterwards is the one built without them, byte for byte, once
+ * serialized (JSON is what was made, and what is served).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { tvm } from 'finplan/utilities';
+ * seedOpenApiParts([tvm], JSON.parse(JSON.stringify(openApiParts([tvm]))));
+ * ```
+ */
+export function seedOpenApiParts(operations: readonly AnyOperation[], parts: OpenApiParts): void {
+  for (const operation of operations) {
+    const part = parts.operations[operation.path];
+    if (part === undefined || part.engine_version !== operation.engineVersion) continue;
+    converted.input.set(operation.input, part.input);
+    converted.output.set(operation.output, part.output);
+    if (part.example !== undefined) examples.set(operation, part.example);
+  }
+  for (const path of PLATFORM_PATHS) {
+    const part = parts.platform[path];
+    if (part === undefined) continue;
+    converted.input.set(PLATFORM_SCHEMAS[path].request, part.request);
+    converted.output.set(PLATFORM_SCHEMAS[path].reply, part.reply);
+  }
 }
 
 function componentName(id: string): string {
@@ -116,11 +215,18 @@ function exampleEnvelope(operation: AnyOperation): unknown {
   // An operation that loads its engine (the lifetime plan's solver) shows no example reply: computing
   // one would load it, and the document must not depend on whether it is loaded.
   if (operation.example === undefined || operation.loadsEngine) return undefined;
-  try {
-    return operation.run(operation.example);
-  } catch {
-    return undefined;
+  let example = examples.get(operation);
+  if (example === undefined) {
+    let reply: unknown;
+    try {
+      reply = operation.run(operation.example);
+    } catch {
+      reply = undefined;
+    }
+    example = { reply };
+    examples.set(operation, example);
   }
+  return structuredClone(example.reply);
 }
 
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };

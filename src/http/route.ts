@@ -23,6 +23,29 @@ export function isBasePath(path: string): boolean {
   return /^(?:\/[A-Za-z0-9._~-]+)+$/.test(path) && !path.split('/').some((s) => s === '.' || s === '..');
 }
 
+/**
+ * Throws the RangeError a handler gives for a `basePath` that is not `''` or a mount path
+ * ({@link isBasePath}); the CLI checks `--base-path` with it before the server's modules load.
+ *
+ * @example
+ * ```ts
+ * checkBasePath('/api/finplan'); // a mount path: returns
+ * let message = '';
+ * try {
+ *   checkBasePath('api/');
+ * } catch (error) {
+ *   message = (error as Error).message;
+ * }
+ * message.startsWith('basePath must be'); // true
+ * ```
+ */
+export function checkBasePath(path: string): void {
+  if (path !== '' && !isBasePath(path))
+    throw new RangeError(
+      `basePath must be '/segment[/segment...]' of letters, digits, '-', '_', '.' and '~', without a trailing slash: ${JSON.stringify(path)}`,
+    );
+}
+
 /** What {@link createRouter} routes among. */
 export interface RouterOptions {
   /** The operations served. */
@@ -38,10 +61,7 @@ export interface RouterOptions {
  * outside `basePath`, or no endpoint there).
  */
 export function createRouter({ registry, platformPaths, basePath }: RouterOptions) {
-  if (basePath !== '' && !isBasePath(basePath))
-    throw new RangeError(
-      `basePath must be '/segment[/segment...]' of letters, digits, '-', '_', '.' and '~', without a trailing slash: ${JSON.stringify(basePath)}`,
-    );
+  checkBasePath(basePath);
   const probes = new Set<string>(PROBE_PATHS);
   const notFound = (pathname: string) => errorReply(404, 'not_found', `no operation at ${clip(pathname)}`);
   return (pathname: string): Route | Reply => {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
 import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_MAX_BODY_BYTES,
@@ -10,7 +12,9 @@ import {
   type RequestParts,
   TOO_LARGE,
 } from '../http/handler';
+import { type OpenApiParts, seedOpenApiParts } from '../http/openapi';
 import { errorReply, payloadTooLarge, type Reply } from '../http/responses';
+import { servedRegistry } from '../served-operations';
 import { sharedWorkerPool, type WorkerPool } from './worker-pool';
 
 /** Options of {@link toNodeListener}. */
@@ -257,6 +261,43 @@ async function viaFetch(handler: FetchHandler, req: IncomingMessage, res: Server
   await writeResponse(res, response, method);
 }
 
+let partsSeeded = false;
+
+/**
+ * Give the adapter, once per process, the OpenAPI document's parts the build wrote beside the package's
+ * modules (`dist/openapi-parts.json`, scripts/openapi-parts.mjs): each served operation's converted
+ * schemas and example envelope, so that the first GET /openapi.json does not run every example (0.08 s of
+ * CPU instead of 0.8 s) and gives the same bytes. Where there is no such file (the sources, a bundle) or
+ * it cannot be read, nothing changes: the parts are made on demand.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * seedBuiltOpenApiParts(); // from the built package: the parts of dist/openapi-parts.json
+ * ```
+ */
+export function seedBuiltOpenApiParts(): void {
+  if (partsSeeded) return;
+  partsSeeded = true;
+  try {
+    const here = typeof __filename === 'string' ? pathToFileURL(__filename).href : import.meta.url;
+    if (!here.startsWith('file:')) return;
+    // The modules are in dist/ (shared chunks) or one folder down (dist/node/).
+    for (const candidate of ['./openapi-parts.json', '../openapi-parts.json']) {
+      let text: string;
+      try {
+        text = readFileSync(new URL(candidate, here), 'utf8');
+      } catch {
+        continue;
+      }
+      seedOpenApiParts(servedRegistry.operations, JSON.parse(text) as OpenApiParts);
+      return;
+    }
+  } catch {
+    // Unreadable parts are no parts: the document is built as without them.
+  }
+}
+
 /**
  * Bridge a Fetch API handler to node:http. The body is buffered with a size cap: a declared or
  * streamed body over `maxBodyBytes` gets 413 as soon as the cap is crossed, without buffering the
@@ -264,7 +305,8 @@ async function viaFetch(handler: FetchHandler, req: IncomingMessage, res: Server
  * on the request target's path exactly as sent, and runs costly requests in a pool of worker threads
  * (`workers`, `deadlineMs`) so the main thread keeps answering; any other Fetch handler works
  * too. A reply sent before the body was read closes the connection after reading at most 1 MiB more
- * of it. Never replaces globals.
+ * of it. Never replaces globals. From the built package, the OpenAPI document's parts come from the
+ * build ({@link seedBuiltOpenApiParts}).
  *
  * @example
  * ```ts
@@ -275,6 +317,7 @@ async function viaFetch(handler: FetchHandler, req: IncomingMessage, res: Server
  * ```
  */
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
+  seedBuiltOpenApiParts();
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const core = (handler as Partial<Handler>)[HANDLER_CORE];

@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { CALCULATION_AREAS, SERVED_AREAS } from '../../src/areas';
+import { defineOperation } from '../../src/core/operation';
 import { openApiDocument } from '../../src/http/index';
+import { buildOpenApiDocument, openApiParts, seedOpenApiParts } from '../../src/http/openapi';
 import { servedRegistry as registry } from '../../src/served-operations';
 
 type Schema = { properties?: Record<string, Schema & { description?: string }>; items?: Schema };
@@ -160,5 +163,61 @@ describe('OpenAPI document', () => {
     expect(code.enum).toEqual(expect.arrayContaining(['invalid_input', 'no_solution', 'too_expensive']));
     expect(code.enum).toEqual(expect.arrayContaining(['rate_limited', 'email_taken', 'not_found']));
     expect(new Set(code.enum).size).toBe(code.enum.length);
+  });
+
+  it('is a document of its own each time: editing one (as openapi-typescript does) leaves the next intact', () => {
+    // Each schema's conversion and each example's run are made once per process and copied into every
+    // document (src/http/openapi.ts): a copy shared between documents would carry one caller's edits.
+    const text = JSON.stringify(doc);
+    const edited = openApiDocument();
+    const at = (...keys: string[]) =>
+      keys.reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], edited) as Record<
+        string,
+        unknown
+      >;
+    const tvm = ['paths', '/v1/tvm', 'post'];
+    at(...tvm, 'requestBody', 'content', 'application/json', 'schema', 'properties', 'rate').type = 'edited';
+    at(...tvm, 'responses', '200', 'content', 'application/json', 'example', 'result').value = 'edited';
+    at('components', 'schemas', 'TvmResult').type = 'edited';
+    at('components', 'schemas', 'SignupReply').type = 'edited';
+    expect(JSON.stringify(openApiDocument())).toBe(text);
+    expect(JSON.stringify(edited)).not.toBe(text);
+  });
+
+  it("built from parts read back from JSON (the CLI's dist/openapi-parts.json) is the same document", () => {
+    // Two definitions of one operation, each with its own schema objects: the parts of the first, through
+    // JSON, are taken for the second, whose example then never runs; at another engine version they are not.
+    let runs = 0;
+    const define = (version: `${number}.${number}.${number}`) =>
+      defineOperation({
+        path: '/v1/double',
+        engine: 'double',
+        version,
+        prefix: 'dbl',
+        summary: 'Doubles x.',
+        input: z.strictObject({ x: z.number().check(z.minimum(0)) }),
+        output: z.object({ y: z.number() }),
+        example: { x: 2 },
+        compute: ({ x }) => {
+          runs++;
+          return { y: 2 * x };
+        },
+      });
+    const made = define('1.0.0');
+    const expected = JSON.stringify(buildOpenApiDocument([made], { signup: false }));
+    const parts = JSON.parse(JSON.stringify(openApiParts([made])));
+    expect(runs).toBe(1);
+    const seeded = define('1.0.0');
+    seedOpenApiParts([seeded], parts);
+    expect(JSON.stringify(buildOpenApiDocument([seeded], { signup: false }))).toBe(expected);
+    expect(runs).toBe(1);
+    const other = define('1.0.1');
+    seedOpenApiParts([other], parts);
+    buildOpenApiDocument([other]);
+    expect(runs).toBe(2);
+    // Every served operation and platform path, through JSON: the document served is the same bytes.
+    const all = JSON.parse(JSON.stringify(openApiParts(registry.operations)));
+    seedOpenApiParts(registry.operations, all);
+    expect(JSON.stringify(openApiDocument())).toBe(JSON.stringify(doc));
   });
 });
