@@ -864,12 +864,18 @@ const COMMON_NOTES = {
     'Computed with the rate schedule to the cent; the state’s tax tables (income bands) are not used, so results below their cutoffs can differ by a few dollars.',
 } as const;
 
-/** `/v1/tax/state-income`'s compute as it stood at state-income 1.3.0, on the decimal oracle. */
-export function stateIncomeOracle(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
+/**
+ * `/v1/tax/state-income`'s compute as it stood at state-income 1.3.0, on the decimal oracle; `computed`:
+ * {@link stateTaxOracle}'s result on the same request, when the caller has it.
+ */
+export function stateIncomeOracle(
+  input: z.output<typeof StateIncomeInput>,
+  computed?: StateTax,
+): StateIncomeResult {
   const code = input.state.toUpperCase();
   const table = stateTaxTables.get(input.tax_year)[code];
   if (table === undefined) throw new TypeError(`state ${code} passed validation without a table`);
-  const t = stateTaxOracle(table, input);
+  const t = computed ?? stateTaxOracle(table, input);
   const notes = [
     ...(table.kind === 'none' ? [] : [COMMON_NOTES[table.kind]]),
     ...table.not_modeled.map((item) => `Not modeled: ${item}.`),
