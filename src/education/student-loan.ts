@@ -242,6 +242,9 @@ function levelPayment(balance: number, i: number, months: number): number {
   return roundMoney((balance * (1 + i) ** months) / annuityCertainFactor(i, months));
 }
 
+/** Zero (decimal.js values are immutable: one serves every sum). */
+const ZERO = new Dec(0);
+
 interface Run {
   payments: Dec[];
   interestPaid: Dec;
@@ -263,17 +266,27 @@ function amortize(
   payment: (month: number) => number,
   options: { fixedTerm: boolean; rap: boolean },
 ): Run {
+  // the rate and a repeated scheduled payment as decimals once, the balance owed once a month
+  const rate = new Dec(annualRate);
+  let scheduled: number | undefined;
+  let scheduledPay = ZERO;
   let principal = new Dec(balance);
-  let accrued = new Dec(0);
+  let accrued = ZERO;
+  let owed = principal;
   const payments: Dec[] = [];
-  let interestPaid = new Dec(0);
-  let waived = new Dec(0);
-  let match = new Dec(0);
+  let interestPaid = ZERO;
+  let waived = ZERO;
+  let match = ZERO;
   const yearly: Run['yearly'] = [];
-  let year = { paid: new Dec(0), interest: new Dec(0), principal: new Dec(0) };
-  for (let m = 0; m < months && principal.plus(accrued).gt(0); m++) {
-    const due = accrued.plus(monthlyInterest(principal, annualRate));
-    let pay = new Dec(payment(m));
+  let year = { paid: ZERO, interest: ZERO, principal: ZERO };
+  for (let m = 0; m < months && owed.gt(0); m++) {
+    const due = accrued.plus(monthlyInterest(principal, rate));
+    const amount = payment(m);
+    if (!Object.is(amount, scheduled)) {
+      scheduled = amount;
+      scheduledPay = new Dec(amount);
+    }
+    let pay = scheduledPay;
     const payoff = principal.plus(due);
     if (pay.gte(payoff) || (options.fixedTerm && m === months - 1)) pay = payoff;
     const toInterest = Dec.min(pay, due);
@@ -281,7 +294,7 @@ function amortize(
     principal = principal.minus(toPrincipal);
     if (options.rap) {
       waived = waived.plus(due.minus(toInterest));
-      accrued = new Dec(0);
+      accrued = ZERO;
       const matched = Dec.min(
         Dec.max(0, Dec.min(LOAN_RULES.rap.principal_match_monthly, pay).minus(toPrincipal)),
         principal,
@@ -296,19 +309,20 @@ function amortize(
     year.paid = year.paid.plus(pay);
     year.interest = year.interest.plus(toInterest);
     year.principal = year.principal.plus(toPrincipal);
-    const done = !principal.plus(accrued).gt(0) || m === months - 1;
+    owed = principal.plus(accrued);
+    const done = !owed.gt(0) || m === months - 1;
     if (m % 12 === 11 || done) {
       yearly.push({
         repayment_year: Math.floor(m / 12) + 1,
         payments: year.paid.toNumber(),
         interest_paid: year.interest.toNumber(),
         principal_paid: year.principal.toNumber(),
-        ending_balance: principal.plus(accrued).toNumber(),
+        ending_balance: owed.toNumber(),
       });
-      year = { paid: new Dec(0), interest: new Dec(0), principal: new Dec(0) };
+      year = { paid: ZERO, interest: ZERO, principal: ZERO };
     }
   }
-  return { payments, interestPaid, waived, match, remaining: principal.plus(accrued), yearly };
+  return { payments, interestPaid, waived, match, remaining: owed, yearly };
 }
 
 /** Graduated: payments rise every 24 months by a factor g; see docs/education.md. */

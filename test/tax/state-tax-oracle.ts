@@ -18,9 +18,7 @@ import { type FederalTax, federalTax } from '../../src/tax/federal-tax';
 import {
   type BracketFill,
   type BracketSchedule,
-  bracketFills,
   bracketIndex,
-  ordinaryTax,
   scheduleFrom,
 } from '../../src/tax/ordinary-tax';
 import type { StateIncomeInput, StateIncomeResult } from '../../src/tax/state-income';
@@ -162,6 +160,70 @@ function scheduleOf(rows: { thresholds: number[]; rates: number[] }, key: object
     schedules.set(key, schedule);
   }
   return schedule;
+}
+
+/**
+ * A schedule in decimal: its thresholds and rates, each full row's width and tax, and the tax of the
+ * rows below each row (all full). The oracle's own reading of a schedule, exact (whole-dollar or cent
+ * thresholds and rates of a few places: far fewer than 40 digits), independent of the federal
+ * engine's integer `ordinaryTax` and `bracketFills`, which it gives the same values as.
+ */
+interface DecimalSchedule {
+  readonly thresholds: readonly Dec[];
+  readonly rates: readonly Dec[];
+  readonly widths: readonly Dec[];
+  readonly fullTaxes: readonly Dec[];
+  readonly below: readonly Dec[];
+}
+
+const decimalSchedules = new WeakMap<BracketSchedule, DecimalSchedule>();
+
+function decimalSchedule(schedule: BracketSchedule): DecimalSchedule {
+  let d = decimalSchedules.get(schedule);
+  if (d === undefined) {
+    const thresholds = schedule.thresholds.map((t) => new Dec(t));
+    const rates = schedule.rates.map((r) => new Dec(r));
+    const widths = thresholds.slice(1).map((to, i) => to.minus(thresholds[i] as Dec));
+    const fullTaxes = widths.map((width, i) => width.times(rates[i] as Dec));
+    const below = [new Dec(0)];
+    for (const tax of fullTaxes) below.push((below[below.length - 1] as Dec).plus(tax));
+    d = { thresholds, rates, widths, fullTaxes, below };
+    decimalSchedules.set(schedule, d);
+  }
+  return d;
+}
+
+/** The row `taxable` (above zero) reaches into: the last whose threshold it is over. */
+function rowOf(d: DecimalSchedule, taxable: Dec): number {
+  let k = d.thresholds.length - 1;
+  while (k > 0 && !taxable.gt(d.thresholds[k] as Dec)) k--;
+  return k;
+}
+
+/**
+ * Tax on `taxable` through `schedule`, exact in decimal: the full rows below its row and the rate of
+ * its row on the rest; zero for zero or less.
+ */
+function scheduleTax(schedule: BracketSchedule, taxable: Dec): Dec {
+  if (!taxable.gt(0)) return new Dec(0);
+  const d = decimalSchedule(schedule);
+  const k = rowOf(d, taxable);
+  return (d.below[k] as Dec).plus(taxable.minus(d.thresholds[k] as Dec).times(d.rates[k] as Dec));
+}
+
+/** How `taxable` fills each row of `schedule`, lowest first (rows above it hold zero). */
+function scheduleFills(schedule: BracketSchedule, taxable: Dec): BracketFill[] {
+  const d = decimalSchedule(schedule);
+  const k = taxable.gt(0) ? rowOf(d, taxable) : -1;
+  const zero = new Dec(0);
+  return schedule.thresholds.map((from, i) => {
+    const rate = schedule.rates[i] as number;
+    const to = schedule.thresholds[i + 1];
+    const taxed_amount =
+      i < k ? (d.widths[i] as Dec) : i === k ? taxable.minus(d.thresholds[i] as Dec) : zero;
+    const tax = i < k ? (d.fullTaxes[i] as Dec) : i === k ? taxed_amount.times(d.rates[i] as Dec) : zero;
+    return to === undefined ? { rate, from, taxed_amount, tax } : { rate, from, to, taxed_amount, tax };
+  });
 }
 
 type Exclusion = NonNullable<StateTaxTable['retirement_exclusions']>[number];
@@ -381,7 +443,7 @@ function deductionLimitation(
   if (rule === undefined) return { reduction: new Dec(0), slope: 0 };
   const thresholds = rule.thresholds[status];
   const schedule = scheduleOf({ thresholds, rates: rule.rates }, thresholds);
-  const uncapped = ordinaryTax(schedule, federalAgi);
+  const uncapped = scheduleTax(schedule, federalAgi);
   const cap = deduction.times(rule.max_fraction);
   if (uncapped.gte(cap)) return { reduction: cap, slope: 0 };
   return {
@@ -734,7 +796,7 @@ function legacyStateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
   if (rows === undefined) throw new TypeError(`${table.state}: no schedule ${scheduleName}`);
   const schedule = scheduleOf(rows);
   const jumps = jumpsOver(rows, taxableIncome);
-  const bracketTax = ordinaryTax(schedule, taxableIncome).plus(jumps.total);
+  const bracketTax = scheduleTax(schedule, taxableIncome).plus(jumps.total);
   let credit = new Dec(table.exemption_credit?.[status] ?? 0);
   const phaseout = table.exemption_credit_phaseout;
   if (phaseout !== undefined) {
@@ -806,7 +868,7 @@ function legacyStateTax(table: StateTaxTable, input: StateTaxInput): StateTax {
     surtax,
     tax,
     marginalRate: marginal,
-    brackets: bracketFills(schedule, taxableIncome).map((row, i) => {
+    brackets: scheduleFills(schedule, taxableIncome).map((row, i) => {
       const jump = jumps.byRow[i];
       return jump === undefined ? row : { ...row, tax: row.tax.plus(jump) };
     }),
@@ -864,12 +926,18 @@ const COMMON_NOTES = {
     'Computed with the rate schedule to the cent; the state’s tax tables (income bands) are not used, so results below their cutoffs can differ by a few dollars.',
 } as const;
 
-/** `/v1/tax/state-income`'s compute as it stood at state-income 1.3.0, on the decimal oracle. */
-export function stateIncomeOracle(input: z.output<typeof StateIncomeInput>): StateIncomeResult {
+/**
+ * `/v1/tax/state-income`'s compute as it stood at state-income 1.3.0, on the decimal oracle; `computed`:
+ * {@link stateTaxOracle}'s result on the same request, when the caller has it.
+ */
+export function stateIncomeOracle(
+  input: z.output<typeof StateIncomeInput>,
+  computed?: StateTax,
+): StateIncomeResult {
   const code = input.state.toUpperCase();
   const table = stateTaxTables.get(input.tax_year)[code];
   if (table === undefined) throw new TypeError(`state ${code} passed validation without a table`);
-  const t = stateTaxOracle(table, input);
+  const t = computed ?? stateTaxOracle(table, input);
   const notes = [
     ...(table.kind === 'none' ? [] : [COMMON_NOTES[table.kind]]),
     ...table.not_modeled.map((item) => `Not modeled: ${item}.`),
