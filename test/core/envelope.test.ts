@@ -6,6 +6,7 @@ import { canonicalJson } from '../../src/core/canonical-json';
 import { buildEnvelope, envelopeOfFresh, finiteResult } from '../../src/core/envelope';
 import { envelopeJson } from '../../src/core/envelope-json';
 import { resultId } from '../../src/core/result-id';
+import { codePointUnit } from '../helpers';
 
 /** The straightforward implementations the envelope had before it was made faster: the reference. */
 function referenceCanonicalJson(value: unknown): string {
@@ -56,12 +57,12 @@ const tree = fc.letrec((tie) => ({
     { depthSize: 'small' },
     fc.double({ noNaN: true, noDefaultInfinity: true }),
     fc.constantFrom(-0, 0, 1e21, 5e-324),
-    fc.string({ unit: 'binary', maxLength: 8 }),
+    fc.string({ unit: codePointUnit, maxLength: 8 }),
     fc.boolean(),
     fc.constant(null),
     fc.constant(undefined),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.string({ unit: 'binary', maxLength: 6 }), tie('value'), { maxKeys: 5 }),
+    fc.dictionary(fc.string({ unit: codePointUnit, maxLength: 6 }), tie('value'), { maxKeys: 5 }),
   ),
 })).value;
 
