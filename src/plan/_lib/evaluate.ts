@@ -62,6 +62,34 @@ export interface YearState {
 /** A year's decision from its start-of-year state. */
 export type Policy = (year: TimelineYear, state: YearState) => YearDecision;
 
+/** The settlement a policy already made of the decision it returns, and from which state. */
+const presettled = new WeakMap<YearDecision, { readonly state: YearState; readonly settled: SettledYear }>();
+
+/**
+ * A policy's decision returned with its settlement from `state` ({@link settleYear} of that decision
+ * from that state, which a policy that tries decisions has already made): {@link evaluate} takes it
+ * instead of settling the same year again. The decision is returned unchanged.
+ *
+ * @example
+ * ```ts
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * const spend = { withdrawals: [0, 0], conversions: [0], spending: 40_000 };
+ * const e = evaluate(timeline, (y, state) => withSettlement(spend, state, settleYear(timeline, y.index, state, spend)));
+ * e.totals.federalTax; // 3759.092
+ * ```
+ */
+export function withSettlement(decision: YearDecision, state: YearState, settled: SettledYear): YearDecision {
+  presettled.set(decision, { state, settled });
+  return decision;
+}
+
 /** The exact accounting of a whole plan. */
 export interface Evaluation {
   readonly years: readonly YearRecord[];
@@ -523,7 +551,12 @@ export function evaluate(
   const pv = { spending: 0, taxes: 0, bequest: 0 };
   const d = 1 + timeline.discountRate;
   timeline.years.forEach((year, t) => {
-    const settled = settleYear(timeline, t, state, policy(year, state));
+    const decision = policy(year, state);
+    const done = presettled.get(decision);
+    const settled =
+      done !== undefined && done.state === state && done.settled.record.year === year.year
+        ? done.settled
+        : settleYear(timeline, t, state, decision);
     const r = settled.record;
     years.push(r);
     totals.spending += r.spending;
