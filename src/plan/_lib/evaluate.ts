@@ -36,7 +36,9 @@
 import { MEDICARE_AGE } from './ages';
 import type { Timeline, TimelineYear, YearDecision, YearRecord } from './types';
 import {
-  irmaaSurcharge,
+  type IrmaaYear,
+  irmaaSurchargeIn,
+  irmaaYearOf,
   profileTaxes,
   type TaxProfile,
   taxProfile,
@@ -179,8 +181,8 @@ interface FixedYear {
   readonly profile: TaxProfile;
   /** People 65 or older alive in the year (Medicare enrollees paying IRMAA). */
   readonly enrollees: number;
-  /** Filing status of the return whose MAGI sets the year's IRMAA. */
-  readonly irmaaStatus: 'single' | 'mfj';
+  /** The IRMAA table of the year's premiums, for the status of the return whose MAGI sets them. */
+  readonly irmaa: IrmaaYear;
 }
 
 const fixedOf = new WeakMap<Timeline, Fixed>();
@@ -228,7 +230,11 @@ function fixed(timeline: Timeline): Fixed {
         benchmarkPremium: timeline.acaBenchmarkPremium * px,
       }),
       enrollees: living.filter((p) => (ages[p] as number) >= MEDICARE_AGE).length,
-      irmaaStatus: (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus,
+      irmaa: irmaaYearOf(
+        year.year,
+        (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus,
+        timeline.inflation,
+      ),
     };
   });
   f = {
@@ -357,9 +363,7 @@ export function settleYear(
   const cash = fy.wages + fy.pensions + fy.socialSecurity + withdrawn;
   const priorMagi = t >= 2 ? state.agiNominal[t - 2] : state.agiNominal[0];
   const irmaaOf = (magi: number): number =>
-    fy.enrollees === 0
-      ? 0
-      : irmaaSurcharge(year.year, fy.irmaaStatus, magi, fy.enrollees, timeline.inflation) / px;
+    fy.enrollees === 0 ? 0 : irmaaSurchargeIn(fy.irmaa, magi, fy.enrollees) / px;
   // Set by an earlier year's MAGI, except in the first year (its own MAGI).
   const fixedIrmaa = priorMagi === undefined ? undefined : irmaaOf(priorMagi);
 
