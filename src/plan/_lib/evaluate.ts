@@ -248,6 +248,30 @@ function fixed(timeline: Timeline): Fixed {
   return f;
 }
 
+/** Per-account working arrays of {@link settleYear}, which never runs within itself: reused by every call. */
+interface Scratch {
+  /** Withdrawals: the decision's, capped, raised to the RMDs. */
+  readonly w: Float64Array;
+  /** Balance left after the withdrawals and conversions. */
+  readonly left: Float64Array;
+  /** Conversions into each account. */
+  readonly converted: Float64Array;
+  /** Gain share of a withdrawal (taxable accounts). */
+  readonly gainRatio: Float64Array;
+  /** The balancing draw spread over the accounts. */
+  readonly draw: Float64Array;
+}
+
+const scratchFor = (n: number): Scratch => ({
+  w: new Float64Array(n),
+  left: new Float64Array(n),
+  converted: new Float64Array(n),
+  gainRatio: new Float64Array(n),
+  draw: new Float64Array(n),
+});
+
+let scratch = scratchFor(8);
+
 /** One trial of a year's balancing draw. */
 interface Trial {
   readonly x: number;
@@ -293,8 +317,13 @@ export function settleYear(
   const start = state.balances;
   const px = year.priceIndex;
 
+  if (scratch.w.length < n) scratch = scratchFor(n);
+  const { w, left, converted, gainRatio, draw } = scratch;
+  converted.fill(0, 0, n);
+  gainRatio.fill(0, 0, n);
+  draw.fill(0, 0, n);
+
   // 1-3. The decision, capped, raised to the RMDs.
-  const w = new Array<number>(n);
   for (let a = 0; a < n; a++) w[a] = Math.min(amount(decision.withdrawals[a]), amount(start[a]));
   let rmd = 0;
   const people = year.people;
@@ -319,10 +348,8 @@ export function settleYear(
       taken += more;
     }
   }
-  const left = new Array<number>(n);
   for (let a = 0; a < n; a++) left[a] = amount(start[a]) - (w[a] as number);
   const conversions = new Array<number>(people.length).fill(0);
-  const converted = new Array<number>(n).fill(0);
   let convertedTotal = 0;
   for (let p = 0; p < people.length; p++) {
     let wanted = Math.min(amount(decision.conversions[p]), timeline.maxConversion);
@@ -343,7 +370,6 @@ export function settleYear(
   }
 
   // 4. The year's income other than the balancing draw.
-  const gainRatio = new Array<number>(n).fill(0);
   let taxDeferred = convertedTotal;
   let gains = 0;
   let withdrawn = 0;
@@ -368,7 +394,6 @@ export function settleYear(
   const fixedIrmaa = priorMagi === undefined ? undefined : irmaaOf(priorMagi);
 
   // The balancing draw x spread in the balancing order: its tax-deferred part and its gain.
-  const draw = new Array<number>(n).fill(0);
   let drawTd = 0;
   let drawGain = 0;
   const spread = (x: number): void => {
