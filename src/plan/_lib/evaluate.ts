@@ -36,7 +36,9 @@
 import { MEDICARE_AGE } from './ages';
 import type { Timeline, TimelineYear, YearDecision, YearRecord } from './types';
 import {
-  irmaaSurcharge,
+  type IrmaaYear,
+  irmaaSurchargeIn,
+  irmaaYearOf,
   profileTaxes,
   type TaxProfile,
   taxProfile,
@@ -61,6 +63,34 @@ export interface YearState {
 
 /** A year's decision from its start-of-year state. */
 export type Policy = (year: TimelineYear, state: YearState) => YearDecision;
+
+/** The settlement a policy already made of the decision it returns, and from which state. */
+const presettled = new WeakMap<YearDecision, { readonly state: YearState; readonly settled: SettledYear }>();
+
+/**
+ * A policy's decision returned with its settlement from `state` ({@link settleYear} of that decision
+ * from that state, which a policy that tries decisions has already made): {@link evaluate} takes it
+ * instead of settling the same year again. The decision is returned unchanged.
+ *
+ * @example
+ * ```ts
+ * import type { Timeline } from './types';
+ * const person = (age: number) => ({ alive: true, age, wages: 0, pension: 0, socialSecurity: 0, rmdDivisor: undefined });
+ * const year = (index: number) => ({ index, year: 2026 + index, people: [person(66 + index)], filingStatus: 'single' as const,
+ *   spendingFactor: 1, growth: 1, priceIndex: 1, aca: false });
+ * const timeline: Timeline = { startYear: 2026, people: [{ birthYear: 1960, lastYear: 2027, sex: undefined }],
+ *   accounts: [{ owner: 0, kind: 'taxable', balance: 0, basis: 0 }, { owner: 0, kind: 'tax_deferred', balance: 500_000, basis: 0 }],
+ *   years: [year(0), year(1)], state: undefined, inflation: 0, objective: 'max_spending', spendingLevel: 0, bequestFloor: 0,
+ *   heirsRate: 0.25, maxConversion: 0, acaBenchmarkPremium: 0, discountRate: 0 };
+ * const spend = { withdrawals: [0, 0], conversions: [0], spending: 40_000 };
+ * const e = evaluate(timeline, (y, state) => withSettlement(spend, state, settleYear(timeline, y.index, state, spend)));
+ * e.totals.federalTax; // 3759.092
+ * ```
+ */
+export function withSettlement(decision: YearDecision, state: YearState, settled: SettledYear): YearDecision {
+  presettled.set(decision, { state, settled });
+  return decision;
+}
 
 /** The exact accounting of a whole plan. */
 export interface Evaluation {
@@ -151,8 +181,8 @@ interface FixedYear {
   readonly profile: TaxProfile;
   /** People 65 or older alive in the year (Medicare enrollees paying IRMAA). */
   readonly enrollees: number;
-  /** Filing status of the return whose MAGI sets the year's IRMAA. */
-  readonly irmaaStatus: 'single' | 'mfj';
+  /** The IRMAA table of the year's premiums, for the status of the return whose MAGI sets them. */
+  readonly irmaa: IrmaaYear;
 }
 
 const fixedOf = new WeakMap<Timeline, Fixed>();
@@ -200,7 +230,11 @@ function fixed(timeline: Timeline): Fixed {
         benchmarkPremium: timeline.acaBenchmarkPremium * px,
       }),
       enrollees: living.filter((p) => (ages[p] as number) >= MEDICARE_AGE).length,
-      irmaaStatus: (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus,
+      irmaa: irmaaYearOf(
+        year.year,
+        (timeline.years[t >= 2 ? t - 2 : 0] as TimelineYear).filingStatus,
+        timeline.inflation,
+      ),
     };
   });
   f = {
@@ -213,6 +247,30 @@ function fixed(timeline: Timeline): Fixed {
   fixedOf.set(timeline, f);
   return f;
 }
+
+/** Per-account working arrays of {@link settleYear}, which never runs within itself: reused by every call. */
+interface Scratch {
+  /** Withdrawals: the decision's, capped, raised to the RMDs. */
+  readonly w: Float64Array;
+  /** Balance left after the withdrawals and conversions. */
+  readonly left: Float64Array;
+  /** Conversions into each account. */
+  readonly converted: Float64Array;
+  /** Gain share of a withdrawal (taxable accounts). */
+  readonly gainRatio: Float64Array;
+  /** The balancing draw spread over the accounts. */
+  readonly draw: Float64Array;
+}
+
+const scratchFor = (n: number): Scratch => ({
+  w: new Float64Array(n),
+  left: new Float64Array(n),
+  converted: new Float64Array(n),
+  gainRatio: new Float64Array(n),
+  draw: new Float64Array(n),
+});
+
+let scratch = scratchFor(8);
 
 /** One trial of a year's balancing draw. */
 interface Trial {
@@ -259,8 +317,13 @@ export function settleYear(
   const start = state.balances;
   const px = year.priceIndex;
 
+  if (scratch.w.length < n) scratch = scratchFor(n);
+  const { w, left, converted, gainRatio, draw } = scratch;
+  converted.fill(0, 0, n);
+  gainRatio.fill(0, 0, n);
+  draw.fill(0, 0, n);
+
   // 1-3. The decision, capped, raised to the RMDs.
-  const w = new Array<number>(n);
   for (let a = 0; a < n; a++) w[a] = Math.min(amount(decision.withdrawals[a]), amount(start[a]));
   let rmd = 0;
   const people = year.people;
@@ -285,10 +348,8 @@ export function settleYear(
       taken += more;
     }
   }
-  const left = new Array<number>(n);
   for (let a = 0; a < n; a++) left[a] = amount(start[a]) - (w[a] as number);
   const conversions = new Array<number>(people.length).fill(0);
-  const converted = new Array<number>(n).fill(0);
   let convertedTotal = 0;
   for (let p = 0; p < people.length; p++) {
     let wanted = Math.min(amount(decision.conversions[p]), timeline.maxConversion);
@@ -309,7 +370,6 @@ export function settleYear(
   }
 
   // 4. The year's income other than the balancing draw.
-  const gainRatio = new Array<number>(n).fill(0);
   let taxDeferred = convertedTotal;
   let gains = 0;
   let withdrawn = 0;
@@ -329,14 +389,11 @@ export function settleYear(
   const cash = fy.wages + fy.pensions + fy.socialSecurity + withdrawn;
   const priorMagi = t >= 2 ? state.agiNominal[t - 2] : state.agiNominal[0];
   const irmaaOf = (magi: number): number =>
-    fy.enrollees === 0
-      ? 0
-      : irmaaSurcharge(year.year, fy.irmaaStatus, magi, fy.enrollees, timeline.inflation) / px;
+    fy.enrollees === 0 ? 0 : irmaaSurchargeIn(fy.irmaa, magi, fy.enrollees) / px;
   // Set by an earlier year's MAGI, except in the first year (its own MAGI).
   const fixedIrmaa = priorMagi === undefined ? undefined : irmaaOf(priorMagi);
 
   // The balancing draw x spread in the balancing order: its tax-deferred part and its gain.
-  const draw = new Array<number>(n).fill(0);
   let drawTd = 0;
   let drawGain = 0;
   const spread = (x: number): void => {
@@ -523,7 +580,12 @@ export function evaluate(
   const pv = { spending: 0, taxes: 0, bequest: 0 };
   const d = 1 + timeline.discountRate;
   timeline.years.forEach((year, t) => {
-    const settled = settleYear(timeline, t, state, policy(year, state));
+    const decision = policy(year, state);
+    const done = presettled.get(decision);
+    const settled =
+      done !== undefined && done.state === state && done.settled.record.year === year.year
+        ? done.settled
+        : settleYear(timeline, t, state, decision);
     const r = settled.record;
     years.push(r);
     totals.spending += r.spending;

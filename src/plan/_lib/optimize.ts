@@ -114,6 +114,17 @@ function exactOf(timeline: Timeline, lp: LpPlan): { level: number; evaluation: E
   return bestLevel(timeline, (level) => lpPolicy(lp, level), lp.level);
 }
 
+/** Whether two linear plans make the same decisions at the same level (what {@link exactOf} reads). */
+function sameDecisions(a: LpPlan, b: LpPlan): boolean {
+  if (!Object.is(a.level, b.level) || a.decisions.length !== b.decisions.length) return false;
+  const same = (x: readonly number[], y: readonly number[]) =>
+    x.length === y.length && x.every((v, i) => Object.is(v, y[i]));
+  return a.decisions.every((d, t) => {
+    const e = b.decisions[t] as YearDecision;
+    return same(d.withdrawals, e.withdrawals) && same(d.conversions, e.conversions);
+  });
+}
+
 /** Whether plan `a` beats plan `b` under the exact accounting for the timeline's objective. */
 export function beats(
   timeline: Timeline,
@@ -154,6 +165,9 @@ export function optimize(timeline: Timeline): Optimum {
   }
   let best: Optimum | undefined;
   for (const lp of plans.slice(-2)) {
+    // A last plan that repeats the one before it, decision for decision, has the same exact plan, which
+    // does not beat itself.
+    if (best !== undefined && sameDecisions(lp, best.lp)) continue;
     const exact = exactOf(timeline, lp);
     if (best === undefined || beats(timeline, exact, best)) best = { lp, ...exact, rounds: plans.length };
   }

@@ -28,7 +28,9 @@ type Summary = LifetimePlanResult['optimized'];
  * The claiming ages: each person's own, or for a person who left it out the age the linear program
  * scores best (its first round, before the exact figures are fed back), by a coordinate search: one
  * spouse at a time, the age stepped up, then down, while the objective improves, the others held;
- * started from 67 and repeated once for a couple when an age moved.
+ * started from 67 and repeated once for a couple when an age moved. A candidate already scored (the
+ * age a step back from one that moved, a couple's second pass) keeps its first score: the same program
+ * solved again from another basis differs only in the last bits, far below the step's 1e-6.
  */
 export function claimingAges(request: PlanRequest): (number | undefined)[] {
   const ages = request.people.map((p) =>
@@ -40,9 +42,16 @@ export function claimingAges(request: PlanRequest): (number | undefined)[] {
   if (searched.length === 0) return ages;
   // Each solve starts from the previous one's basis: the timelines differ only in benefits.
   let warm: LpPlan | undefined;
+  const scored = new Map<string, number>();
   const score = (candidate: readonly (number | undefined)[]) => {
-    warm = firstRoundPlan(buildTimeline(request, { claimingAges: candidate }), warm);
-    return warm.objective;
+    const key = candidate.join(',');
+    let value = scored.get(key);
+    if (value === undefined) {
+      warm = firstRoundPlan(buildTimeline(request, { claimingAges: candidate }), warm);
+      value = warm.objective;
+      scored.set(key, value);
+    }
+    return value;
   };
   let best = score(ages);
   // Hill climbing, one spouse at a time: step the age while the objective improves, in the direction

@@ -20,7 +20,15 @@
 
 import { bracketCeilings } from '../../tax/engine';
 import { MEDICARE_AGE } from './ages';
-import { type Evaluation, evaluate, type Policy, settleYear, type YearState } from './evaluate';
+import {
+  type Evaluation,
+  evaluate,
+  type Policy,
+  type SettledYear,
+  settleYear,
+  withSettlement,
+  type YearState,
+} from './evaluate';
 import type { StrategyName } from './strategy-names';
 import type { Timeline, TimelineYear, YearDecision } from './types';
 import { irmaaFreeMagi } from './year-taxes';
@@ -103,11 +111,14 @@ function withConversion(
   if (cap <= 0) return base;
   const irmaaLimit = name === 'irmaa_aware' ? irmaaMagiLimit(timeline, t) : Number.POSITIVE_INFINITY;
   const rate = FILL_RATE[name];
+  // Each total tried, settled: the one kept is returned with its settlement (evaluate takes it).
+  const tried = new Map<number, SettledYear>();
   // How far the settled year is over its limits (nominal dollars): ordinary taxable income over the
   // bracket's top, MAGI over the IRMAA tier-0 top. Both rise with the conversion.
   const excess = (total: number): number => {
     const decision = { ...base, conversions: split(total, room) };
     const settled = settleYear(timeline, t, state, decision);
+    tried.set(total, settled);
     const taxes = settled.taxes;
     const brackets = bracketCeilings(taxes.federalTableYear, year.filingStatus);
     const ceiling = brackets.find((b) => b.rate === rate)?.ceiling;
@@ -118,7 +129,9 @@ function withConversion(
     return Math.max(over, taxes.agi - irmaaLimit);
   };
   const total = largestWithin(excess, cap, year.priceIndex);
-  return total > 0 ? { ...base, conversions: split(total, room) } : base;
+  const decision = total > 0 ? { ...base, conversions: split(total, room) } : base;
+  const settled = tried.get(total);
+  return settled === undefined ? decision : withSettlement(decision, state, settled);
 }
 
 /**

@@ -141,7 +141,8 @@ export interface TaxProfile {
   readonly socialSecurity: number;
   /** Benchmark premium, whole cents of the ACA table's dollars. */
   readonly premium: number;
-  readonly memo: Map<string, YearTaxes>;
+  /** The taxes by the whole cents of the tax-deferred income, then of the gains. */
+  readonly memo: Map<number, Map<number, YearTaxes>>;
 }
 
 /**
@@ -214,17 +215,22 @@ export function profileTaxes(profile: TaxProfile, taxDeferred: number, gains: nu
   const k = profile.taxYear.federalFactor;
   const td = centsIn(taxDeferred, k);
   const gainCents = centsIn(gains, k);
-  const key = `${td}|${gainCents}`;
-  const memo = profile.memo;
-  const hit = memo.get(key);
+  let byGains = profile.memo.get(td);
+  const hit = byGains?.get(gainCents);
   if (hit !== undefined) return hit;
   const result = compute(profile, td, gainCents);
   if (memoized >= MEMO_LIMIT) {
     taxYears.clear();
-    memo.clear();
+    irmaaYears.clear();
+    profile.memo.clear();
+    byGains = undefined;
     memoized = 0;
   }
-  memo.set(key, result);
+  if (byGains === undefined) {
+    byGains = new Map();
+    profile.memo.set(td, byGains);
+  }
+  byGains.set(gainCents, result);
   memoized += 1;
   return result;
 }
@@ -320,13 +326,69 @@ export function irmaaSurcharge(
   enrollees: number,
   inflation: number,
 ): number {
+  return enrollees <= 0 ? 0 : irmaaSurchargeIn(irmaaYearOf(premiumYear, status, inflation), magi, enrollees);
+}
+
+/**
+ * {@link irmaaSurcharge} in a premium year's table already looked up ({@link irmaaYearOf}): what a plan
+ * year, whose premium year and status are fixed, computes for each MAGI.
+ *
+ * @example
+ * ```ts
+ * import { irmaaSurchargeIn, irmaaYearOf } from './year-taxes';
+ * irmaaSurchargeIn(irmaaYearOf(2026, 'single', 0.02), 120_000, 1); // 1148.4
+ * ```
+ */
+export function irmaaSurchargeIn(y: IrmaaYear, magi: number, enrollees: number): number {
   if (enrollees <= 0) return 0;
-  const tableYear = tableYearFor(irmaaTables.years, premiumYear);
-  const k = projectionFactor(premiumYear, tableYear, inflation);
-  const tier = irmaaFor(tableYear, status, centsIn(magi, k) / 100);
-  if (tier.tier === 0) return 0;
-  const monthlyCents = Math.round(tier.part_b_irmaa * 100) + Math.round(tier.part_d_irmaa * 100);
-  return ((monthlyCents * 12 * enrollees) / 100) * k;
+  const cents = centsIn(magi, y.factor);
+  let monthlyCents = y.monthlyCents.get(cents);
+  if (monthlyCents === undefined) {
+    const tier = irmaaFor(y.tableYear, y.status, cents / 100);
+    monthlyCents =
+      tier.tier === 0 ? 0 : Math.round(tier.part_b_irmaa * 100) + Math.round(tier.part_d_irmaa * 100);
+    if (y.monthlyCents.size >= IRMAA_MEMO_LIMIT) y.monthlyCents.clear();
+    y.monthlyCents.set(cents, monthlyCents);
+  }
+  if (monthlyCents === 0) return 0;
+  return ((monthlyCents * 12 * enrollees) / 100) * y.factor;
+}
+
+/** A premium year's IRMAA table for a return status at an inflation rate, and its surcharges seen. */
+export interface IrmaaYear {
+  readonly status: 'single' | 'mfj';
+  readonly tableYear: number;
+  /** Nominal dollars of the premium year per dollar of the table's year. */
+  readonly factor: number;
+  /** Monthly surcharge per enrollee (Part B + Part D, whole cents; 0 in tier 0) by MAGI in table cents. */
+  readonly monthlyCents: Map<number, number>;
+}
+
+/** The most MAGIs whose surcharge one {@link IrmaaYear} keeps (a memo only saves work). */
+const IRMAA_MEMO_LIMIT = 10_000;
+
+const irmaaYears = new Map<string, IrmaaYear>();
+
+/**
+ * The IRMAA table that computes premium year `premiumYear` for a return status at an inflation rate
+ * (the year's own CMS table, or the last one and its inflation factor), kept by key.
+ *
+ * @example
+ * ```ts
+ * import { irmaaYearOf } from './year-taxes';
+ * irmaaYearOf(2026, 'mfj', 0.02).factor; // 1
+ * ```
+ */
+export function irmaaYearOf(premiumYear: number, status: 'single' | 'mfj', inflation: number): IrmaaYear {
+  const key = `${premiumYear}|${status}|${inflation}`;
+  let y = irmaaYears.get(key);
+  if (y === undefined) {
+    const tableYear = tableYearFor(irmaaTables.years, premiumYear);
+    const factor = projectionFactor(premiumYear, tableYear, inflation);
+    y = { status, tableYear, factor, monthlyCents: new Map() };
+    irmaaYears.set(key, y);
+  }
+  return y;
 }
 
 /**
