@@ -35,15 +35,19 @@ const subpaths = [...CALCULATION_AREAS, ...SERVED_AREAS, ...TOOL_SUBPATHS];
 const NOT_ENTRIES = new Set(['cli.ts', 'areas.ts', 'operation-modules.ts']);
 
 /**
- * Every other module of src/, in sorted order. A glob lists files in the order the file system walk
- * finishes, which varied from build to build; esbuild's chunks follow the entries' order, so the
- * chunks, their imports and an application's bundle of them (hundreds of gzip bytes) varied with it.
+ * Every other module of src/, in sorted order, as an object (output name: source). esbuild's chunks follow
+ * the entries' order, so the chunks, their imports and an application's bundle of them (hundreds of gzip
+ * bytes) varied when the order did: tsup passes an entry array through a glob, which lists files in the
+ * order its file-system walk finishes (a sorted array came back in another order), and takes an object
+ * as it is.
  */
-const entries = readdirSync('src', { recursive: true, encoding: 'utf8' })
-  .map((file) => file.split('\\').join('/'))
-  .filter((file) => file.endsWith('.ts') && !NOT_ENTRIES.has(file))
-  .sort()
-  .map((file) => `src/${file}`);
+const entries = Object.fromEntries(
+  readdirSync('src', { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split('\\').join('/'))
+    .filter((file) => file.endsWith('.ts') && !NOT_ENTRIES.has(file))
+    .sort()
+    .map((file) => [file.slice(0, -'.ts'.length), `src/${file}`]),
+);
 
 export default defineConfig([
   {
