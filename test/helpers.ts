@@ -101,3 +101,20 @@ export const codePointUnit = fc
     fc.integer({ min: 0xd800, max: 0xdfff }),
   )
   .map((code) => String.fromCodePoint(code));
+
+/**
+ * `fn` computed once per distinct input (inputs compared as JSON). For properties that draw from one
+ * fixed seed the same requests as another property of their file: a result is computed once and only read.
+ */
+export function onceByJson<I, O>(fn: (input: I) => O): (input: I) => O {
+  const results = new Map<string, O>();
+  return (input) => {
+    const key = JSON.stringify(input);
+    let result = results.get(key);
+    if (result === undefined) {
+      result = fn(input);
+      results.set(key, result);
+    }
+    return result;
+  };
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Dec } from '../../src/core/money';
 import { type StudentLoanInput, type StudentLoanResult, studentLoan } from '../../src/education/student-loan';
 import { povertyGuideline } from '../../src/healthcare/index';
-import { calculationErrorOf } from '../helpers';
+import { calculationErrorOf, onceByJson } from '../helpers';
 
 const run = (input: StudentLoanInput) => studentLoan(input).result;
 const plan = (result: StudentLoanResult, name: string) => {
@@ -396,16 +396,7 @@ const inputs = fc.record({
  * The properties' runs by request: they draw from one fixed seed, so that the PAYE property's requests are
  * the first of the repayment property's, computed once (a result is only read).
  */
-const runs = new Map<string, StudentLoanResult>();
-const runOnce = (input: StudentLoanInput): StudentLoanResult => {
-  const key = JSON.stringify(input);
-  let result = runs.get(key);
-  if (result === undefined) {
-    result = run(input);
-    runs.set(key, result);
-  }
-  return result;
-};
+const runOnce = onceByJson((input: StudentLoanInput): StudentLoanResult => run(input));
 
 describe('student loan: properties', () => {
   it('fixed-term plans repay exactly the balance; payments never below the first interest', () => {

@@ -7,7 +7,7 @@ import {
   type SocialSecurityInput,
   socialSecurity,
 } from '../../src/social-security/index';
-import { calculationErrorOf } from '../helpers';
+import { calculationErrorOf, onceByJson } from '../helpers';
 
 const run = (input: SocialSecurityInput) => socialSecurity(input).result;
 const base = { pia_monthly: 1000, longevity_age: 85, discount_rate: 0 } as const;
@@ -235,16 +235,7 @@ describe('social-security: invalid input', () => {
  * The properties' runs by request: they draw from one fixed seed, so that the consistency property's
  * requests are the first of the claiming-month property's, computed once (a result is only read).
  */
-const runs = new Map<string, ReturnType<typeof run>>();
-const runOnce = (input: SocialSecurityInput): ReturnType<typeof run> => {
-  const key = JSON.stringify(input);
-  let result = runs.get(key);
-  if (result === undefined) {
-    result = run(input);
-    runs.set(key, result);
-  }
-  return result;
-};
+const runOnce = onceByJson((input: SocialSecurityInput) => run(input));
 
 describe('social-security: properties', () => {
   const inputs = fc.record({

@@ -10,7 +10,7 @@ import { stateTaxTables } from '../../src/tax/_lib/state-tables';
 import { stateTax } from '../../src/tax/_lib/state-tax';
 import { cliffMap } from '../../src/tax/cliff-map';
 import { householdTax } from '../../src/tax/engine';
-import { deep, seededGenerator } from '../helpers';
+import { deep, onceByJson, seededGenerator } from '../helpers';
 import { cliffMapOracle } from './cliff-map-oracle';
 
 type Request = Parameters<typeof cliffMap>[0];
@@ -783,16 +783,7 @@ function finiteEverywhere(value: unknown): boolean {
  * The properties' maps by request: the first and the last draw the same households from one fixed
  * seed, computed once (a result is only read).
  */
-const maps = new Map<string, ReturnType<typeof run>>();
-const runOnce = (request: Request): ReturnType<typeof run> => {
-  const key = JSON.stringify(request);
-  let result = maps.get(key);
-  if (result === undefined) {
-    result = run(request);
-    maps.set(key, result);
-  }
-  return result;
-};
+const runOnce = onceByJson((request: Request) => run(request));
 
 describe('tax/cliff-map: properties', () => {
   it('the marginal rate is the one-dollar difference of the composed engines (ordinary and ltcg)', () => {
