@@ -5,6 +5,7 @@ import type { AnyOperation, Schema } from '../core/operation';
 import {
   servedOperationArea as operationArea,
   servedOperationName as operationName,
+  servedRegistry,
 } from '../served-operations';
 import { PLATFORM_PATHS, PLATFORM_SCHEMAS } from './platform';
 import { ERROR_CODES } from './responses';
@@ -38,8 +39,9 @@ function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
 /**
  * The parts of the document each operation and platform path gives (its schemas converted, its example's
  * envelope), as JSON: what building a document spends its time on. The build writes them for the served
- * operations (`dist/openapi-parts.json`, scripts/openapi-parts.mjs) and the CLI gives them to
- * {@link seedOpenApiParts}, so that `finplan openapi` and `finplan serve` do not make them again.
+ * operations (`dist/openapi-parts.json`, scripts/openapi-parts.mjs) and `finplan/node` reads them back
+ * when the first document is built ({@link seedOpenApiPartsFrom}), so that `finplan openapi` and the
+ * Node servers do not make them again.
  *
  * @internal
  */
@@ -120,6 +122,23 @@ export function seedOpenApiParts(operations: readonly AnyOperation[], parts: Ope
     converted.input.set(PLATFORM_SCHEMAS[path].request, part.request);
     converted.output.set(PLATFORM_SCHEMAS[path].reply, part.reply);
   }
+}
+
+/** Where the built parts come from, until the first document is built ({@link seedOpenApiPartsFrom}); then null. */
+let partsSource: (() => OpenApiParts | undefined) | null | undefined;
+
+/**
+ * Take the parts `read` gives as this process's (see {@link seedOpenApiParts}), when the first document is
+ * built: a server that is never asked for its document never reads them. Only the first source counts.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * seedOpenApiPartsFrom(() => undefined); // no parts: documents are built as without a source
+ * ```
+ */
+export function seedOpenApiPartsFrom(read: () => OpenApiParts | undefined): void {
+  if (partsSource === undefined) partsSource = read;
 }
 
 function componentName(id: string): string {
@@ -325,6 +344,12 @@ export function buildOpenApiDocument(
     signup?: boolean;
   } = {},
 ) {
+  if (partsSource) {
+    const read = partsSource;
+    partsSource = null;
+    const parts = read();
+    if (parts !== undefined) seedOpenApiParts(servedRegistry.operations, parts);
+  }
   const schemas: Record<string, JsonSchema> = { Error: errorSchema };
   const usedTags = new Set<Tag>(['Platform']);
   const paths: Record<string, unknown> = {

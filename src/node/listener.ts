@@ -12,9 +12,8 @@ import {
   type RequestParts,
   TOO_LARGE,
 } from '../http/handler';
-import { type OpenApiParts, seedOpenApiParts } from '../http/openapi';
+import { type OpenApiParts, seedOpenApiPartsFrom } from '../http/openapi';
 import { errorReply, payloadTooLarge, type Reply } from '../http/responses';
-import { servedRegistry } from '../served-operations';
 import { sharedWorkerPool, type WorkerPool } from './worker-pool';
 
 /** Options of {@link toNodeListener}. */
@@ -261,27 +260,16 @@ async function viaFetch(handler: FetchHandler, req: IncomingMessage, res: Server
   await writeResponse(res, response, method);
 }
 
-let partsSeeded = false;
-
 /**
- * Give the adapter, once per process, the OpenAPI document's parts the build wrote beside the package's
- * modules (`dist/openapi-parts.json`, scripts/openapi-parts.mjs): each served operation's converted
- * schemas and example envelope, so that the first GET /openapi.json does not run every example (0.08 s of
- * CPU instead of 0.8 s) and gives the same bytes. Where there is no such file (the sources, a bundle) or
- * it cannot be read, nothing changes: the parts are made on demand.
- *
- * @internal
- * @example
- * ```ts
- * seedBuiltOpenApiParts(); // from the built package: the parts of dist/openapi-parts.json
- * ```
+ * The OpenAPI document's parts the build wrote beside the package's modules (`dist/openapi-parts.json`,
+ * scripts/openapi-parts.mjs): each served operation's converted schemas and example envelope. Undefined
+ * where there is no such file (the sources, a bundle) or it cannot be read: the parts are then made on
+ * demand, to the same bytes.
  */
-export function seedBuiltOpenApiParts(): void {
-  if (partsSeeded) return;
-  partsSeeded = true;
+function builtOpenApiParts(): OpenApiParts | undefined {
   try {
     const here = typeof __filename === 'string' ? pathToFileURL(__filename).href : import.meta.url;
-    if (!here.startsWith('file:')) return;
+    if (!here.startsWith('file:')) return undefined;
     // The modules are in dist/ (shared chunks) or one folder down (dist/node/).
     for (const candidate of ['./openapi-parts.json', '../openapi-parts.json']) {
       let text: string;
@@ -290,12 +278,27 @@ export function seedBuiltOpenApiParts(): void {
       } catch {
         continue;
       }
-      seedOpenApiParts(servedRegistry.operations, JSON.parse(text) as OpenApiParts);
-      return;
+      return JSON.parse(text) as OpenApiParts;
     }
   } catch {
-    // Unreadable parts are no parts: the document is built as without them.
+    // Unreadable parts are no parts.
   }
+  return undefined;
+}
+
+/**
+ * Have the adapter build its OpenAPI document from the parts the build made ({@link builtOpenApiParts}),
+ * read when the first document is built: the first GET /openapi.json does not run every example (0.08 s of
+ * CPU instead of 0.8 s) and gives the same bytes, and a server never asked for it reads nothing.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * seedBuiltOpenApiParts(); // from the built package: the parts of dist/openapi-parts.json
+ * ```
+ */
+export function seedBuiltOpenApiParts(): void {
+  seedOpenApiPartsFrom(builtOpenApiParts);
 }
 
 /**
