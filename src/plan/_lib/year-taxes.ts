@@ -307,35 +307,15 @@ function compute(profile: TaxProfile, td: number, gains: number): YearTaxes {
 }
 
 /**
- * The IRMAA surcharges (Part B + Part D adjustments, 12 months) paid in `premiumYear` by `enrollees`
- * people, set by `magi` (nominal) of the tax year two years before on a return of `status`: `irmaaFor`
- * of the premium year's CMS table, or of the last table on the MAGI deflated to it (the surcharge
- * inflated back). Nominal dollars of the premium year.
- *
- * @example
- * ```ts
- * import { irmaaSurcharge } from './year-taxes';
- * // CMS 2026, individual: MAGI over 109,000 up to 137,000 adds 81.20 (Part B) + 14.50 (Part D) a month
- * irmaaSurcharge(2026, 'single', 120_000, 1, 0.02); // 1148.4
- * ```
- */
-export function irmaaSurcharge(
-  premiumYear: number,
-  status: 'single' | 'mfj',
-  magi: number,
-  enrollees: number,
-  inflation: number,
-): number {
-  return enrollees <= 0 ? 0 : irmaaSurchargeIn(irmaaYearOf(premiumYear, status, inflation), magi, enrollees);
-}
-
-/**
- * {@link irmaaSurcharge} in a premium year's table already looked up ({@link irmaaYearOf}): what a plan
- * year, whose premium year and status are fixed, computes for each MAGI.
+ * The IRMAA surcharges (Part B + Part D adjustments, 12 months) paid by `enrollees` people in the premium
+ * year of `y` (its table, looked up once by {@link irmaaYearOf}), set by `magi` (nominal) of the tax year
+ * two years before: `irmaaFor` of the premium year's CMS table, or of the last table on the MAGI deflated
+ * to it (the surcharge inflated back). Nominal dollars of the premium year.
  *
  * @example
  * ```ts
  * import { irmaaSurchargeIn, irmaaYearOf } from './year-taxes';
+ * // CMS 2026, individual: MAGI over 109,000 up to 137,000 adds 81.20 (Part B) + 14.50 (Part D) a month
  * irmaaSurchargeIn(irmaaYearOf(2026, 'single', 0.02), 120_000, 1); // 1148.4
  * ```
  */
